@@ -1,0 +1,45 @@
+# Adjudicator. `make run` serves on 127.0.0.1:8000; `make test` runs everything CI runs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz precompute clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m service serve --host 127.0.0.1 --port 8000
+
+test: lint typecheck schema-check pytest fuzz
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests tools
+	$(BIN)/ruff format --check service tests tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy service
+
+schema: $(STAMP)
+	$(BIN)/python -m service export-schemas
+
+schema-check: $(STAMP)
+	$(BIN)/python -m service check-schemas
+
+fuzz: $(STAMP)
+	$(BIN)/python tools/fuzz.py
+
+precompute: $(STAMP)
+	$(BIN)/python -m service precompute
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

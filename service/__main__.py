@@ -1,0 +1,106 @@
+"""Command line: `python -m service serve | export-schemas | check-schemas | precompute`."""
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import strawberry
+import uvicorn
+
+from service.cache import make_cache
+from service.graphql import Limits, build_schema
+from service.openapi import openapi
+from service.rules.registry import load
+from service.runtime import odds_json
+from service.settings import Settings
+
+OPENAPI = Path("openapi/openapi.json")
+GRAPHQL = Path("schema/schema.graphql")
+
+
+def _schemas() -> dict[Path, str]:
+    registry = load()
+    settings = Settings()
+    cache = make_cache(None, max_entries=1, timeout=settings.redis_timeout_seconds)
+    schema: strawberry.Schema = build_schema(registry, cache, Limits.from_settings(settings))
+    return {
+        OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
+        GRAPHQL: schema.as_str() + "\n",
+    }
+
+
+def export_schemas() -> int:
+    for path, text in _schemas().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+def check_schemas() -> int:
+    stale = [str(p) for p, text in _schemas().items() if not p.exists() or p.read_text() != text]
+    if stale:
+        print(f"schema drift in {', '.join(stale)}: run 'make schema' and commit", file=sys.stderr)
+        return 1
+    print("schemas match the code")
+    return 0
+
+
+async def _precompute(settings: Settings) -> int:
+    """Fill the cache with each system's standard odds: every operation's odds at every
+    value of its first bounded integer field, with default options."""
+    cache = make_cache(
+        settings.redis_url,
+        max_entries=settings.cache_max_entries,
+        timeout=settings.redis_timeout_seconds,
+    )
+    count = 0
+    try:
+        for system in load().systems:
+            for op in system.operations:
+                model = op.odds_request_model
+                if model is None:
+                    continue
+                for name, info in model.model_fields.items():
+                    bounds = {type(m).__name__: m for m in info.metadata}
+                    if info.is_required() and "Ge" in bounds and "Le" in bounds:
+                        low, high = bounds["Ge"].ge, bounds["Le"].le
+                        for value in range(max(low, -8), high + 1):
+                            request = model.model_validate({name: value})
+                            await odds_json(cache, op, request)
+                            count += 1
+                        break
+    finally:
+        await cache.close()
+    print(f"precomputed {count} odds tables into the {cache.backend} cache")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve REST and GraphQL")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    commands.add_parser("export-schemas", help="write openapi/ and schema/")
+    commands.add_parser("check-schemas", help="fail when openapi/ or schema/ drift")
+    commands.add_parser("precompute", help="fill the cache with standard odds tables")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        uvicorn.run(
+            "service.app:create_app", factory=True, host=args.host, port=args.port,
+            workers=args.workers, access_log=False, log_config=None,
+        )  # fmt: skip
+        return 0
+    if args.command == "export-schemas":
+        return export_schemas()
+    if args.command == "check-schemas":
+        return check_schemas()
+    return asyncio.run(_precompute(Settings()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""The composition root: `build_app(settings, cache)` wires the registry to REST, GraphQL,
+the probability cache and observability. All mutable state (the cache, its counters, the
+metrics) lives in the objects made here, one set per app."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import orjson
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+from strawberry.asgi import GraphQL
+
+from service.cache import ProbabilityCache, make_cache
+from service.graphql import Limits, build_schema
+from service.observability import Metrics, Observability, configure_logging
+from service.rest import problem_handler, routes, too_large
+from service.rules import RULES_VERSION
+from service.rules.registry import Registry, load
+from service.settings import Settings
+
+__all__ = ["build_app", "create_app"]
+
+
+def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
+    async def healthz(request: Request) -> Response:
+        return Response(orjson.dumps({"status": "ok"}), media_type="application/json")
+
+    async def readyz(request: Request) -> Response:
+        """Ready whenever the process serves: Redis is optional, so its state is reported,
+        never a reason to refuse traffic."""
+        reachable = await cache.ping()
+        body = {
+            "status": "ready",
+            "rules_version": RULES_VERSION,
+            "cache": {"backend": cache.backend, "reachable": reachable},
+        }
+        return Response(orjson.dumps(body), media_type="application/json")
+
+    async def prometheus(request: Request) -> Response:
+        return PlainTextResponse(metrics.render(), media_type="text/plain; version=0.0.4")
+
+    return [
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", prometheus, methods=["GET"]),
+    ]
+
+
+def build_app(
+    settings: Settings, cache: ProbabilityCache, registry: Registry | None = None
+) -> Observability:
+    registry = registry or load()
+    schema = build_schema(registry, cache, Limits.from_settings(settings))
+    graphql = GraphQL(schema, graphql_ide=None, allow_queries_via_get=False)
+    api = routes(registry, cache)
+    known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
+    metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await cache.close()
+
+    app = Starlette(
+        routes=[
+            *api,
+            *_ops_routes(cache, metrics),
+            Route("/graphql", graphql, methods=["POST"]),
+        ],
+        exception_handlers={HTTPException: problem_handler},
+        lifespan=lifespan,
+    )
+    return Observability(
+        app,
+        metrics=metrics,
+        max_body_bytes=settings.max_body_bytes,
+        too_large=too_large,
+        log_requests=settings.log_requests,
+    )
+
+
+def create_app() -> Observability:
+    """The app as `uvicorn service.app:create_app --factory` serves it, configured from the
+    environment."""
+    settings = Settings()
+    configure_logging(settings.log_level)
+    cache = make_cache(
+        settings.redis_url,
+        max_entries=settings.cache_max_entries,
+        timeout=settings.redis_timeout_seconds,
+    )
+    return build_app(settings, cache)

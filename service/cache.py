@@ -1,0 +1,224 @@
+"""Caches for exact probability tables (serialised JSON bytes).
+
+A table is a pure function of its key, so a cache can only ever save time: any
+value it returns is one we could compute again, and losing it costs nothing but
+the computation. That is why Redis is an optimisation here and never a
+dependency. A slow, full, unreachable or restarted Redis must cost latency, not
+errors:
+
+* every Redis call is bounded by a short timeout (socket timeouts, no client
+  retries, and an `asyncio.wait_for` guard on top), after which we compute
+  locally or skip the write;
+* after any Redis failure a circuit breaker skips Redis entirely for
+  `retry_after` seconds, so a dead Redis does not add a timeout to every
+  request, and then tries again, so a restarted Redis is used again.
+
+Without Redis the service uses a bounded in-process LRU (`MemoryCache`).
+Keys are built by the caller (`adjudicator:<rules_version>:<system>:<operation>:<sha256>`);
+the cache treats them as opaque strings.
+"""
+
+import asyncio
+import contextlib
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+__all__ = [
+    "CacheStats",
+    "MemoryCache",
+    "ProbabilityCache",
+    "RedisCache",
+    "cached",
+    "make_cache",
+]
+
+# What a Redis call may raise when Redis is slow, full or gone. redis-py wraps
+# most socket errors in its own ConnectionError/TimeoutError (both RedisError);
+# OSError and TimeoutError (raised by `asyncio.wait_for`) cover the rest.
+_REDIS_FAILURES = (RedisError, OSError, TimeoutError)
+
+
+@dataclass
+class CacheStats:
+    """Counters, for metrics and tests.
+
+    `hits` and `misses` count calls to `cached`. `fallbacks` counts Redis
+    operations (get or set) that did not reach Redis, because Redis failed or
+    timed out, or because the circuit breaker was open after a failure.
+    """
+
+    hits: int = 0
+    misses: int = 0
+    fallbacks: int = 0
+
+
+class ProbabilityCache(Protocol):
+    """A cache of probability tables. Its methods never raise because of the backend."""
+
+    backend: str
+    stats: CacheStats
+
+    async def get(self, key: str) -> bytes | None: ...
+
+    async def set(self, key: str, value: bytes) -> None: ...
+
+    async def ping(self) -> bool:
+        """Whether the backend is reachable (for readiness checks)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+async def cached(cache: ProbabilityCache, key: str, compute: Callable[[], bytes]) -> bytes:
+    """Return the cached value for `key`, or compute it, store it and return it."""
+    value = await cache.get(key)
+    if value is not None:
+        cache.stats.hits += 1
+        return value
+    cache.stats.misses += 1
+    value = compute()
+    await cache.set(key, value)
+    return value
+
+
+class MemoryCache:
+    """A bounded in-process LRU cache.
+
+    It is only used from one event loop, and its methods never await, so it
+    needs no lock.
+    """
+
+    backend: str = "memory"
+
+    def __init__(self, max_entries: int = 4096) -> None:
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
+        self.stats = CacheStats()
+        self._max_entries = max_entries
+        self._entries: OrderedDict[str, bytes] = OrderedDict()
+
+    async def get(self, key: str) -> bytes | None:
+        value = self._entries.get(key)
+        if value is not None:
+            self._entries.move_to_end(key)
+        return value
+
+    async def set(self, key: str, value: bytes) -> None:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        if len(self._entries) > self._max_entries:
+            self._entries.popitem(last=False)
+
+    async def ping(self) -> bool:
+        return True
+
+    async def close(self) -> None:
+        self._entries.clear()
+
+
+class RedisCache:
+    """A cache in Redis, shared by every replica, behind a circuit breaker.
+
+    `timeout` bounds each whole Redis call, connecting included. After a
+    failure, get and set skip Redis (counted as fallbacks) until `retry_after`
+    seconds have passed on `clock`. Values expire after `ttl_seconds`, so
+    tables of old rules versions age out.
+    """
+
+    backend: str = "redis"
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout: float = 0.05,
+        retry_after: float = 1.0,
+        ttl_seconds: int = 7 * 24 * 3600,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stats = CacheStats()
+        self._timeout = timeout
+        self._retry_after = retry_after
+        self._ttl_seconds = ttl_seconds
+        self._clock = clock
+        self._skip_until = -math.inf  # breaker closed
+        # No client retries: one failure should open the breaker, not cost several
+        # timeouts. `Redis(...)` defaults to 10 retries with backoff; `from_url`
+        # happens not to retry, but we say so rather than rely on it.
+        self._client = Redis.from_url(
+            url,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=Retry(NoBackoff(), 0),
+        )
+
+    async def get(self, key: str) -> bytes | None:
+        if self._breaker_open():
+            self.stats.fallbacks += 1
+            return None
+        try:
+            value = await asyncio.wait_for(self._client.get(key), self._timeout)
+        except _REDIS_FAILURES:
+            self._trip()
+            return None
+        if isinstance(value, str):  # only with `decode_responses=true` in the URL
+            return value.encode()
+        return value
+
+    async def set(self, key: str, value: bytes) -> None:
+        if self._breaker_open():
+            self.stats.fallbacks += 1
+            return
+        try:
+            await asyncio.wait_for(
+                self._client.set(key, value, ex=self._ttl_seconds), self._timeout
+            )
+        except _REDIS_FAILURES:
+            self._trip()
+
+    async def ping(self) -> bool:
+        """Send a real PING, bounded by the timeout.
+
+        This ignores the circuit breaker and leaves it and the stats alone, so a
+        readiness probe reports whether Redis is reachable right now.
+        """
+        try:
+            return bool(await asyncio.wait_for(self._client.ping(), self._timeout))
+        except _REDIS_FAILURES:
+            return False
+
+    async def close(self) -> None:
+        with contextlib.suppress(*_REDIS_FAILURES):
+            await self._client.aclose()
+
+    def _breaker_open(self) -> bool:
+        return self._clock() < self._skip_until
+
+    def _trip(self) -> None:
+        self.stats.fallbacks += 1
+        self._skip_until = self._clock() + self._retry_after
+
+
+def make_cache(
+    redis_url: str | None,
+    *,
+    max_entries: int,
+    timeout: float,
+    retry_after: float = 1.0,
+) -> ProbabilityCache:
+    """A `RedisCache` if a Redis URL is configured, else a `MemoryCache`.
+
+    An empty URL counts as unset, as an empty environment variable usually means.
+    """
+    if not redis_url:
+        return MemoryCache(max_entries)
+    return RedisCache(redis_url, timeout=timeout, retry_after=retry_after)

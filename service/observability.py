@@ -1,0 +1,217 @@
+"""Request ids, JSON logs, Prometheus metrics and the request body limit.
+
+One pure ASGI middleware does all four, because each needs the same wrapping of a request
+and Starlette's `BaseHTTPMiddleware` costs a task per request. Metrics live in a `Metrics`
+object owned by the app (no module-level registry): counters of requests by route and
+status, a latency histogram by route, and the cache's hits, misses and Redis fallbacks.
+"""
+
+import json
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.cache import CacheStats
+
+__all__ = ["JsonFormatter", "Metrics", "Observability", "configure_logging"]
+
+LOG = logging.getLogger("adjudicator")
+_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message and any `extra` fields."""
+
+    _STANDARD = set(vars(logging.makeLogRecord({})))
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": round(record.created, 6),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        entry.update((k, v) for k, v in vars(record).items() if k not in self._STANDARD)
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str)
+
+
+def configure_logging(level: str) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter())
+    for name in ("adjudicator", "uvicorn", "uvicorn.error", "strawberry"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.propagate = False
+        logger.setLevel(level.upper())
+
+
+class Metrics:
+    """Counters and a latency histogram, rendered in the Prometheus text format."""
+
+    def __init__(self, routes: Iterable[str], cache: CacheStats) -> None:
+        self._routes = frozenset(routes)
+        self._cache = cache
+        self._requests: dict[tuple[str, str, int], int] = {}
+        self._latency: dict[str, list[int]] = {}
+        self._latency_sum: dict[str, float] = {}
+
+    def route_label(self, path: str) -> str:
+        """The path when it is a known route; anything else shares one label, so a scan of
+        random URLs cannot grow the metric without bound."""
+        return path if path in self._routes else "unmatched"
+
+    def observe(self, route: str, method: str, status: int, seconds: float) -> None:
+        key = (route, method, status)
+        self._requests[key] = self._requests.get(key, 0) + 1
+        counts = self._latency.setdefault(route, [0] * (len(_BUCKETS) + 1))
+        counts[next((i for i, b in enumerate(_BUCKETS) if seconds <= b), len(_BUCKETS))] += 1
+        self._latency_sum[route] = self._latency_sum.get(route, 0.0) + seconds
+
+    def render(self) -> str:
+        lines = [
+            "# HELP adjudicator_requests_total HTTP requests by route, method and status.",
+            "# TYPE adjudicator_requests_total counter",
+        ]
+        for (route, method, status), count in sorted(self._requests.items()):
+            labels = f'route="{route}",method="{method}",status="{status}"'
+            lines.append(f"adjudicator_requests_total{{{labels}}} {count}")
+        lines += [
+            "# HELP adjudicator_request_duration_seconds Request latency by route.",
+            "# TYPE adjudicator_request_duration_seconds histogram",
+        ]
+        for route, counts in sorted(self._latency.items()):
+            running = 0
+            for bound, count in zip((*_BUCKETS, "+Inf"), counts, strict=True):
+                running += count
+                lines.append(
+                    f'adjudicator_request_duration_seconds_bucket{{route="{route}",'
+                    f'le="{bound}"}} {running}'
+                )
+            lines.append(
+                f'adjudicator_request_duration_seconds_sum{{route="{route}"}} '
+                f"{self._latency_sum[route]}"
+            )
+            lines.append(f'adjudicator_request_duration_seconds_count{{route="{route}"}} {running}')
+        for name, value, text in (
+            ("cache_hits", self._cache.hits, "Odds tables served from the cache."),
+            ("cache_misses", self._cache.misses, "Odds tables computed."),
+            ("redis_fallbacks", self._cache.fallbacks, "Redis calls skipped or failed."),
+        ):
+            lines += [
+                f"# HELP adjudicator_{name}_total {text}",
+                f"# TYPE adjudicator_{name}_total counter",
+                f"adjudicator_{name}_total {value}",
+            ]
+        return "\n".join(lines) + "\n"
+
+
+class Observability:
+    """ASGI middleware: request id, body limit, metrics and one JSON log line per request."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        metrics: Metrics,
+        max_body_bytes: int,
+        too_large: Callable[[int], ASGIApp],
+        log_requests: bool,
+    ) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.max_body_bytes = max_body_bytes
+        self.too_large = too_large
+        self.log_requests = log_requests
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        request_id = _request_id(scope)
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = list(message.get("headers", []))
+                headers.append((b"x-request-id", request_id.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            body = await self._read_body(scope, receive)
+            if body is None:
+                await self.too_large(self.max_body_bytes)(scope, receive, send_with_id)
+            else:
+                await self.app(scope, _replay(body, receive), send_with_id)
+        finally:
+            self._record(scope, request_id, status, time.perf_counter() - started)
+
+    async def _read_body(self, scope: Scope, receive: Receive) -> bytes | None:
+        """The whole body, or None once it passes the limit (checked against the declared
+        length first, so an honest client is refused before it sends anything)."""
+        for name, value in scope["headers"]:
+            if name == b"content-length" and value.isdigit() and int(value) > self.max_body_bytes:
+                return None
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body_bytes:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+    def _record(self, scope: Scope, request_id: str, status: int, seconds: float) -> None:
+        route = self.metrics.route_label(scope["path"])
+        self.metrics.observe(route, scope["method"], status, seconds)
+        if self.log_requests:
+            LOG.info(
+                "request",
+                extra={
+                    "request_id": request_id,
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "duration_ms": round(seconds * 1000, 3),
+                },
+            )
+
+
+def _request_id(scope: Scope) -> str:
+    for name, value in scope["headers"]:
+        if name == b"x-request-id":
+            text = bytes(value).decode("latin-1")
+            if _REQUEST_ID.match(text):
+                return text
+    return uuid.uuid4().hex
+
+
+def _replay(body: bytes, original: Receive) -> Receive:
+    """Hand the app the buffered body, then the client's own messages (its disconnect)."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return await original()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive

@@ -1,0 +1,132 @@
+"""The OpenAPI 3.1 document, generated from the registry: one path per operation, odds
+endpoint and table, each with its request and response schemas and its problem responses."""
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
+
+from service.errors import Problem
+from service.rules import RULES_VERSION
+from service.rules.registry import Registry, pascal
+
+__all__ = ["openapi"]
+
+_REF = "#/components/schemas/{model}"
+_SYSTEM_CLASS = re.compile(r"^(service\.rules\.(\w+)\.(?:\w+\.)+)(\w+)(:\d+)?$")
+
+
+class _Names(GenerateJsonSchema):
+    """Schema names as in GraphQL: a system's classes carry its name (`FourD8Reading`)."""
+
+    def get_defs_ref(self, core_mode_ref: Any) -> Any:
+        core_ref, mode = core_mode_ref
+        match = _SYSTEM_CLASS.match(core_ref)
+        if match:
+            prefix = pascal(match.group(2))
+            name = match.group(3)
+            if not name.startswith(prefix):
+                core_ref = f"{match.group(1)}{prefix}{name}{match.group(4) or ''}"
+        return super().get_defs_ref((core_ref, mode))
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/problem+json": {"schema": {"$ref": _REF.format(model="Problem")}}},
+    }
+
+
+_ERRORS = {
+    "400": _problem("Malformed JSON."),
+    "404": _problem("Unknown system, operation or table."),
+    "413": _problem("Body too large."),
+    "415": _problem("Body is not application/json."),
+    "422": _problem("Invalid input: each bad field named by a JSON pointer."),
+}
+
+
+Refs = dict[tuple[Any, JsonSchemaMode], Any]
+
+
+def _json(schema: Any, description: str = "OK") -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _post(summary: str, description: str, request: Any, response: Any, tag: str) -> Any:
+    return {
+        "post": {
+            "summary": summary,
+            "description": description,
+            "tags": [tag],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
+            "responses": {"200": _json(response), **_ERRORS},
+        }
+    }
+
+
+def _get(summary: str, response: Any, tag: str) -> Any:
+    return {
+        "get": {
+            "summary": summary,
+            "tags": [tag],
+            "responses": {"200": _json(response), "404": _ERRORS["404"]},
+        }
+    }
+
+
+def _models(registry: Registry) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
+    models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(Problem, "serialization")]
+    for system in registry.systems:
+        for op in system.operations:
+            models += [(op.request_model, "validation"), (op.result_model, "serialization")]
+            if op.odds_request_model is not None and op.odds_model is not None:
+                models += [(op.odds_request_model, "validation"), (op.odds_model, "serialization")]
+        models += [(table.model, "serialization") for table in system.tables]
+    return models
+
+
+def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for system in registry.systems:
+        tag = system.slug
+        for op in system.operations:
+            base = f"/v1/{system.slug}/{op.name}"
+            paths[base] = _post(
+                op.summary, op.description, refs[op.request_model, "validation"],
+                refs[op.result_model, "serialization"], tag,
+            )  # fmt: skip
+            if op.odds_request_model is not None and op.odds_model is not None:
+                paths[f"{base}/odds"] = _post(
+                    f"Exact odds: {op.summary}", op.description,
+                    refs[op.odds_request_model, "validation"],
+                    refs[op.odds_model, "serialization"], tag,
+                )  # fmt: skip
+        for table in system.tables:
+            paths[f"/v1/{system.slug}/tables/{table.name}"] = _get(
+                table.title, refs[table.model, "serialization"], tag
+            )
+        paths[f"/v1/systems/{system.slug}"] = _get(
+            f"Catalogue of {system.title}, with JSON Schemas.", {"type": "object"}, "catalogue"
+        )
+    paths["/v1/systems"] = _get(
+        "Every system and operation, with JSON Schemas.",
+        {"type": "object", "required": ["systems"]},
+        "catalogue",
+    )
+    return paths
+
+
+def openapi(registry: Registry) -> dict[str, Any]:
+    refs, schema = models_json_schema(_models(registry), ref_template=_REF, schema_generator=_Names)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Adjudicator",
+            "version": RULES_VERSION,
+            "description": "Rules, dice and exact odds for five tabletop role-playing games.",
+        },
+        "paths": _paths(registry, refs),
+        "components": {"schemas": schema.get("$defs", {})},
+    }

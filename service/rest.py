@@ -1,0 +1,131 @@
+"""Starlette routes generated from the registry.
+
+`POST /v1/{system}/{operation}` runs a rule, `POST .../odds` returns its exact odds,
+`GET /v1/{system}/tables/{table}` serves reference data and `GET /v1/systems[/{system}]`
+lists everything. Bodies are validated by the operation's own model straight from the JSON
+bytes (strict: "20" is not an integer); every error is problem+json naming the field.
+"""
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+import pydantic_core
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp
+
+from service.cache import ProbabilityCache
+from service.catalogue import catalogue, system_entry
+from service.errors import Problem, field_errors
+from service.rules.model import InputError, Model
+from service.rules.registry import Operation, Registry, Table
+from service.runtime import odds_json
+
+__all__ = ["problem", "problem_handler", "routes", "too_large"]
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+JSON = "application/json"
+PROBLEM = "application/problem+json"
+
+
+def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
+    body = Problem(status=status, title=title, detail=detail, **extra)
+    return Response(body.model_dump_json(exclude_none=True), status_code=status, media_type=PROBLEM)
+
+
+def too_large(limit: int) -> ASGIApp:
+    return problem(413, "Request body too large", f"The body is limited to {limit} bytes.")
+
+
+async def problem_handler(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (unknown route, wrong method) as problem+json."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return problem(404, "Not found", f"No system, operation or table at {request.url.path}.")
+    response = problem(exc.status_code, "HTTP error", str(exc.detail))
+    response.headers.update(exc.headers or {})
+    return response
+
+
+def _json(data: bytes) -> Response:
+    return Response(data, media_type=JSON)
+
+
+def _invalid(error: ValidationError | InputError) -> Response:
+    errors = field_errors(error)
+    if errors and errors[0].type == "json_invalid":
+        return problem(400, "Malformed JSON", errors[0].detail)
+    names = ", ".join(e.pointer or "(body)" for e in errors)
+    return problem(422, "Invalid input", f"Invalid field(s): {names}.", errors=errors)
+
+
+async def _validated(request: Request, model: type[Model]) -> Model | Response:
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != JSON:
+        return problem(415, "Unsupported media type", "Send the input as application/json.")
+    try:
+        return model.model_validate_json(await request.body())
+    except ValidationError as error:
+        return _invalid(error)
+
+
+def _run(op: Operation) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        validated = await _validated(request, op.request_model)
+        if isinstance(validated, Response):
+            return validated
+        try:
+            result = op.run(validated)
+        except InputError as error:
+            return _invalid(error)
+        return _json(pydantic_core.to_json(result))
+
+    return endpoint
+
+
+def _odds(op: Operation, model: type[Model], cache: ProbabilityCache) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        validated = await _validated(request, model)
+        if isinstance(validated, Response):
+            return validated
+        try:
+            return _json(await odds_json(cache, op, validated))
+        except InputError as error:
+            return _invalid(error)
+
+    return endpoint
+
+
+def _static(data: bytes) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        return _json(data)
+
+    return endpoint
+
+
+def _table(table: Table) -> bytes:
+    return pydantic_core.to_json(table.document())
+
+
+def routes(registry: Registry, cache: ProbabilityCache) -> list[BaseRoute]:
+    found: list[BaseRoute] = [
+        Route("/v1/systems", _static(orjson.dumps(catalogue(registry))), methods=["GET"])
+    ]
+    for system in registry.systems:
+        base = f"/v1/{system.slug}"
+        entry = orjson.dumps(system_entry(system))
+        found.append(Route(f"/v1/systems/{system.slug}", _static(entry), methods=["GET"]))
+        for op in system.operations:
+            found.append(Route(f"{base}/{op.name}", _run(op), methods=["POST"]))
+            if op.odds_request_model is not None:
+                odds = _odds(op, op.odds_request_model, cache)
+                found.append(Route(f"{base}/{op.name}/odds", odds, methods=["POST"]))
+        for table in system.tables:
+            found.append(
+                Route(f"{base}/tables/{table.name}", _static(_table(table)), methods=["GET"])
+            )
+    return found

@@ -1,0 +1,131 @@
+"""Dice sources and the roll log.
+
+Every random rule takes a `Dice` and asks it for dice one at a time. There are three sources,
+chosen by the request (DESIGN.md, "Dice"):
+
+1. a seed: draw k is the first 8 bytes, big-endian, of SHA-256 of the ASCII text
+   ``"<seed>:<k>"``; a die of n sides rejects a draw d >= 2**64 - (2**64 mod n) and takes the
+   next draw, otherwise it shows ``d % n + 1``. Any client can replay a result from its seed;
+2. table dice: values the players rolled, consumed in order and checked against each die;
+3. nothing: the server draws a fresh seed from the operating system and reports it.
+
+Every die drawn is written to the roll log with its purpose, so a result explains itself.
+"""
+
+import hashlib
+import secrets
+from typing import Annotated, Self
+
+from pydantic import Field, model_validator
+
+from service.rules.model import InputError, Model
+
+__all__ = [
+    "MAX_SEED",
+    "MAX_TABLE_DICE",
+    "Dice",
+    "DiceError",
+    "DiceSpec",
+    "Roll",
+    "seeded_value",
+]
+
+MAX_SEED = 2**31 - 1
+MAX_TABLE_DICE = 64
+_SPAN = 2**64
+
+
+class DiceSpec(Model):
+    """How the dice of one request are rolled: from a seed, from the table, or freshly."""
+
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = Field(
+        default=None, description="Replay the seeded stream (SHA-256 of '<seed>:<k>')."
+    )
+    values: (
+        Annotated[
+            list[Annotated[int, Field(ge=1, le=100)]],
+            Field(min_length=1, max_length=MAX_TABLE_DICE),
+        ]
+        | None
+    ) = Field(default=None, description="Dice rolled at the table, consumed in order.")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Self:
+        if self.seed is not None and self.values is not None:
+            raise ValueError("give either 'seed' or 'values', not both")
+        return self
+
+
+class Roll(Model):
+    """One die as it fell: its size, its face, what it was for, and the die it exploded from."""
+
+    sides: int
+    value: int
+    purpose: str
+    exploded_from: int | None = Field(
+        default=None, description="Index in 'rolls' of the die whose explosion added this one."
+    )
+
+
+class DiceError(InputError):
+    """Table dice that do not fit the roll: `loc` points into the request's `dice` field."""
+
+
+def seeded_value(seed: int, draw: int) -> int:
+    """The 64-bit draw number `draw` of the stream for `seed`."""
+    digest = hashlib.sha256(f"{seed}:{draw}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Dice:
+    """A source of dice for one request, and the log of every die it gave."""
+
+    def __init__(self, spec: DiceSpec | None = None) -> None:
+        spec = spec or DiceSpec()
+        self._values = spec.values
+        self.seed: int | None = None
+        if self._values is None:
+            self.seed = spec.seed if spec.seed is not None else secrets.randbelow(MAX_SEED + 1)
+        self._draw = 0
+        self.rolls: list[Roll] = []
+
+    def roll(self, sides: int, purpose: str, exploded_from: int | None = None) -> int:
+        """Roll one die of `sides` sides and log it; returns the face."""
+        value = self._next_table_value(sides) if self._values is not None else self._next(sides)
+        self.rolls.append(
+            Roll(sides=sides, value=value, purpose=purpose, exploded_from=exploded_from)
+        )
+        return value
+
+    def finish(self) -> None:
+        """Reject table dice left over: a value the rule did not use is a caller's mistake."""
+        if self._values is not None and len(self.rolls) < len(self._values):
+            raise DiceError(
+                ("values",),
+                f"{len(self._values)} dice supplied but the roll used {len(self.rolls)}",
+            )
+
+    def _next(self, sides: int) -> int:
+        limit = _SPAN - _SPAN % sides
+        assert self.seed is not None
+        while True:
+            drawn = seeded_value(self.seed, self._draw)
+            self._draw += 1
+            if drawn < limit:
+                return drawn % sides + 1
+
+    def _next_table_value(self, sides: int) -> int:
+        assert self._values is not None
+        index = len(self.rolls)
+        if index >= len(self._values):
+            raise DiceError(
+                ("values",),
+                f"not enough dice: the roll needs a d{sides} as die {index + 1} "
+                f"but only {len(self._values)} were supplied",
+            )
+        value = self._values[index]
+        if not 1 <= value <= sides:
+            raise DiceError(
+                ("values", index), f"{value} is out of range for a d{sides} (1..{sides})"
+            )
+        return value

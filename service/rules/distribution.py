@@ -1,0 +1,165 @@
+"""Exact discrete distributions with integer weights.
+
+A `Distribution` maps outcomes to integer weights over a common total; a probability is
+always the exact `Fraction` weight / total, never a float estimate. Dice pools are enumerated
+as multisets with their multinomial weights, so 4d8 is 330 sorted outcomes rather than 4,096
+ordered ones; rules that do not care which die is which read the sorted tuple.
+
+The wire models `Exact` and `OutcomeProbability` give each figure as an exact fraction
+string and a float.
+"""
+
+import builtins
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from pydantic import Field
+
+from service.rules.model import Model
+
+__all__ = [
+    "Distribution",
+    "Exact",
+    "OutcomeProbability",
+    "Truncation",
+    "exact",
+    "outcome_table",
+]
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+
+
+class Distribution(Generic[T]):
+    """Outcomes with integer weights. Immutable; every operation returns a new one."""
+
+    __slots__ = ("_weights", "total")
+
+    def __init__(self, weights: Mapping[T, int] | Iterable[tuple[T, int]]) -> None:
+        merged: dict[T, int] = {}
+        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        for outcome, weight in pairs:
+            if weight < 0:
+                raise ValueError("weights must be non-negative")
+            if weight:
+                merged[outcome] = merged.get(outcome, 0) + weight
+        self._weights = merged
+        self.total = sum(merged.values())
+
+    @classmethod
+    def die(cls, sides: int) -> "Distribution[int]":
+        """One fair die showing 1..sides."""
+        return Distribution((face, 1) for face in range(1, sides + 1))
+
+    @classmethod
+    def pool(cls, sides: int, count: int) -> "Distribution[tuple[int, ...]]":
+        """`count` fair dice of `sides` sides, as sorted (descending) multisets.
+
+        The weight of a multiset is the number of ordered rolls that show it:
+        count! / (m1! m2! ...) for the multiplicities m of its faces.
+        """
+        faces = range(sides, 0, -1)
+        top = math.factorial(count)
+        return Distribution(
+            (combo, top // math.prod(math.factorial(m) for m in Counter(combo).values()))
+            for combo in itertools.combinations_with_replacement(faces, count)
+        )
+
+    def items(self) -> Iterator[tuple[T, int]]:
+        return iter(self._weights.items())
+
+    def weight(self, outcome: T) -> int:
+        return self._weights.get(outcome, 0)
+
+    def map(self, function: Callable[[T], U]) -> "Distribution[U]":
+        """The distribution of `function(outcome)`; weights of equal images add up."""
+        return Distribution((function(outcome), w) for outcome, w in self._weights.items())
+
+    def probability(self, outcome: T) -> Fraction:
+        return Fraction(self.weight(outcome), self.total)
+
+    def probability_where(self, predicate: Callable[[T], bool]) -> Fraction:
+        hit = sum(w for outcome, w in self._weights.items() if predicate(outcome))
+        return Fraction(hit, self.total)
+
+    def __add__(self, other: "Distribution[int]") -> "Distribution[int]":
+        """Convolution: the distribution of the sum of two independent integer outcomes."""
+        sums: dict[int, int] = {}
+        for a, wa in self._weights.items():
+            for b, wb in other.items():
+                key = a + b  # type: ignore[operator]
+                sums[key] = sums.get(key, 0) + wa * wb
+        return Distribution(sums)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return all(
+            self.probability(o) == other.probability(o)
+            for o in set(self._weights) | set(other._weights)
+        )
+
+    def __hash__(self) -> int:
+        return hash(frozenset((o, Fraction(w, self.total)) for o, w in self._weights.items()))
+
+    def __repr__(self) -> str:
+        return f"Distribution({self._weights!r})"
+
+
+class Exact(Model):
+    """An exact rational figure (a probability, a mean) and its nearest float."""
+
+    exact: str = Field(description="Exact value as a reduced fraction, e.g. '7/36'.")
+    float: builtins.float
+
+
+class OutcomeProbability(Model):
+    """The probability of one outcome of a distribution."""
+
+    outcome: str
+    exact: str
+    float: builtins.float
+
+
+class Truncation(Model):
+    """Where an infinite process (exploding dice) was cut, and the probability mass left out."""
+
+    depth: int
+    mass_cut: Exact
+
+
+def exact(value: Fraction) -> Exact:
+    return Exact(exact=_fraction_text(value), float=float(value))
+
+
+def outcome_table(
+    distribution: Distribution[T], order: Iterable[T] | None = None
+) -> list[OutcomeProbability]:
+    """Every outcome with non-zero probability, in `order` if given (else sorted)."""
+    outcomes = (
+        [o for o in order if distribution.weight(o)]
+        if order is not None
+        else sorted((o for o, _ in distribution.items()), key=_sort_key)
+    )
+    return [
+        OutcomeProbability(
+            outcome=str(o),
+            exact=_fraction_text(distribution.probability(o)),
+            float=float(distribution.probability(o)),
+        )
+        for o in outcomes
+    ]
+
+
+def _fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _sort_key(outcome: object) -> tuple[int, builtins.float, str]:
+    if isinstance(outcome, int | builtins.float):
+        return (0, outcome, "")
+    return (1, 0.0, str(outcome))

@@ -1,0 +1,1 @@
+"""Tests of the pure rules core (service.rules): dice, distributions, game systems."""

@@ -1,0 +1,174 @@
+"""Exact distributions (service.rules.distribution) against brute-force enumeration."""
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from service.rules.distribution import (
+    Distribution,
+    Exact,
+    OutcomeProbability,
+    exact,
+    outcome_table,
+)
+
+
+def ordered_rolls(sides: int, count: int) -> list[tuple[int, ...]]:
+    return list(itertools.product(range(1, sides + 1), repeat=count))
+
+
+def brute_force_pool(sides: int, count: int) -> Counter[tuple[int, ...]]:
+    """How many ordered rolls show each multiset (sorted highest first)."""
+    return Counter(tuple(sorted(roll, reverse=True)) for roll in ordered_rolls(sides, count))
+
+
+# --- pools ------------------------------------------------------------------------------
+
+
+def test_4d8_pool_has_330_outcomes_totalling_4096():
+    pool = Distribution.pool(8, 4)
+    assert len(list(pool.items())) == 330 == math.comb(8 + 4 - 1, 4)
+    assert pool.total == 4096
+
+
+def test_4d8_pool_agrees_with_itertools_product():
+    """The multinomial weight of each multiset is the number of ordered rolls showing it."""
+    assert dict(Distribution.pool(8, 4).items()) == brute_force_pool(8, 4)
+
+
+@pytest.mark.parametrize(("sides", "count"), [(6, 1), (6, 2), (6, 3), (4, 5), (10, 2), (2, 6)])
+def test_other_pools_agree_with_itertools_product(sides, count):
+    pool = Distribution.pool(sides, count)
+    assert dict(pool.items()) == brute_force_pool(sides, count)
+    assert pool.total == sides**count
+
+
+def test_pool_outcomes_are_sorted_highest_first():
+    for outcome, _ in Distribution.pool(8, 4).items():
+        assert list(outcome) == sorted(outcome, reverse=True)
+
+
+def test_pool_sum_is_the_4d8_total():
+    """The sum of the pool, versus the sum of every ordered roll (catalogue B5.1)."""
+    totals = Distribution.pool(8, 4).map(sum)
+    assert dict(totals.items()) == Counter(sum(r) for r in ordered_rolls(8, 4))
+    assert totals.weight(18) == 344
+    assert totals.probability_where(lambda t: t <= 18) == Fraction(2220, 4096)
+
+
+# --- a single die, map, probabilities ----------------------------------------------------
+
+
+def test_die():
+    d6 = Distribution.die(6)
+    assert dict(d6.items()) == {face: 1 for face in range(1, 7)}
+    assert d6.total == 6
+    assert d6.probability(3) == Fraction(1, 6)
+    assert d6.probability(7) == 0
+    assert d6.weight(7) == 0
+
+
+def test_map_merges_equal_images():
+    parity = Distribution.die(6).map(lambda face: face % 2)
+    assert dict(parity.items()) == {1: 3, 0: 3}
+    assert parity.total == 6
+
+
+def test_probability_where():
+    d8 = Distribution.die(8)
+    assert d8.probability_where(lambda face: face >= 7) == Fraction(1, 4)
+    assert d8.probability_where(lambda face: face > 8) == 0
+
+
+def test_weights_merge_and_zeros_drop():
+    merged = Distribution([("a", 1), ("b", 0), ("a", 2)])
+    assert dict(merged.items()) == {"a": 3}
+    assert merged.total == 3
+
+
+def test_negative_weights_are_rejected():
+    with pytest.raises(ValueError, match="non-negative"):
+        Distribution({"a": -1})
+
+
+# --- convolution --------------------------------------------------------------------------
+
+
+def test_convolution_of_two_d6_is_2d6():
+    two_d6 = Distribution.die(6) + Distribution.die(6)
+    assert dict(two_d6.items()) == Counter(a + b for a, b in ordered_rolls(6, 2))
+    assert two_d6.total == 36
+    assert two_d6.probability(7) == Fraction(1, 6)
+
+
+def test_convolution_of_four_d8_is_the_pool_sum():
+    d8 = Distribution.die(8)
+    four = d8 + d8 + d8 + d8
+    assert four == Distribution.pool(8, 4).map(sum)
+    assert dict(four.items()) == Counter(sum(r) for r in ordered_rolls(8, 4))
+
+
+def test_convolution_with_weights():
+    """Weights multiply: a loaded coin {0: 1, 1: 3} plus a d4."""
+    coin = Distribution({0: 1, 1: 3})
+    total = coin + Distribution.die(4)
+    expected: Counter[int] = Counter()
+    for (c, wc), (d, wd) in itertools.product(coin.items(), Distribution.die(4).items()):
+        expected[c + d] += wc * wd
+    assert dict(total.items()) == expected
+    assert total.total == 16
+
+
+# --- equality ---------------------------------------------------------------------------
+
+
+def test_equality_is_by_probability():
+    """Two distributions are equal when every outcome has the same probability."""
+    assert Distribution({1: 1, 2: 1}) == Distribution({1: 5, 2: 5})
+    assert Distribution({1: 1, 2: 1}) != Distribution({1: 1, 2: 2})
+    assert Distribution({1: 1}) != Distribution({2: 1})
+    assert hash(Distribution({1: 1, 2: 1})) == hash(Distribution({1: 5, 2: 5}))
+
+
+def test_equality_with_another_type_is_not_implemented():
+    assert Distribution({1: 1}).__eq__(1) is NotImplemented
+
+
+# --- formatting -------------------------------------------------------------------------
+
+
+def test_exact_is_a_reduced_fraction_and_a_float():
+    assert exact(Fraction(7, 36)) == Exact(exact="7/36", float=7 / 36)
+    assert exact(Fraction(2220, 4096)).exact == "555/1024"
+    assert exact(Fraction(1)).exact == "1/1"
+    assert exact(Fraction(0)).exact == "0/1"
+
+
+def test_outcome_table_sorts_numbers_numerically():
+    """Sorted by value (10 after 9, not after 1), each with an exact fraction and a float."""
+    table = outcome_table(Distribution({10: 1, 9: 1, 1: 2}))
+    assert table == [
+        OutcomeProbability(outcome="1", exact="1/2", float=0.5),
+        OutcomeProbability(outcome="9", exact="1/4", float=0.25),
+        OutcomeProbability(outcome="10", exact="1/4", float=0.25),
+    ]
+
+
+def test_outcome_table_puts_text_after_numbers():
+    table = outcome_table(Distribution({"b": 1, 2: 1, "a": 1}))
+    assert [row.outcome for row in table] == ["2", "a", "b"]
+
+
+def test_outcome_table_in_a_given_order_skips_impossible_outcomes():
+    table = outcome_table(Distribution({"hit": 3, "miss": 1}), ["miss", "crit", "hit"])
+    assert [(row.outcome, row.exact) for row in table] == [("miss", "1/4"), ("hit", "3/4")]
+
+
+def test_outcome_table_of_a_pool_sums_to_one():
+    table = outcome_table(Distribution.pool(8, 4).map(sum))
+    assert [row.outcome for row in table] == [str(t) for t in range(4, 33)]
+    assert sum(Fraction(row.exact) for row in table) == 1
+    assert math.isclose(sum(row.float for row in table), 1.0)
