@@ -68,30 +68,17 @@ def band(bands: tuple[Band, ...], value: int) -> str:
     return next(b.meaning for b in bands if b.holds(value))
 
 
+_TABLES = (
+    ("ease-meanings", "ease_meanings", "Ease", "4d8.ease_meaning", EASE_MEANINGS),
+    ("degree-interpretations", "degree_interpretations",
+     "Interpretation of the degree of success", "4d8.degree_interpretation", INTERPRETATIONS),
+    ("effect-texts", "effect_texts", "Special effects of dice combinations",
+     "4d8.combo.effect_text", EFFECT_TEXTS),
+)  # fmt: skip
+
+
 def tables() -> tuple[Table, ...]:
-    return (
-        Table(
-            system=SYSTEM,
-            name="ease-meanings",
-            title="Ease",
-            source=_DATA["ease_meanings"]["source"],
-            covers=("4d8.ease_meaning",),
-            rows=EASE_MEANINGS,
-        ),
-        Table(
-            system=SYSTEM,
-            name="degree-interpretations",
-            title="Interpretation of the degree of success",
-            source=_DATA["degree_interpretations"]["source"],
-            covers=("4d8.degree_interpretation",),
-            rows=INTERPRETATIONS,
-        ),
-        Table(
-            system=SYSTEM,
-            name="effect-texts",
-            title="Special effects of dice combinations",
-            source=_DATA["effect_texts"]["source"],
-            covers=("4d8.combo.effect_text",),
-            rows=EFFECT_TEXTS,
-        ),
+    return tuple(
+        Table(SYSTEM, name, title, _DATA[key]["source"], (covers,), rows)
+        for name, key, title, covers, rows in _TABLES
     )
