@@ -19,6 +19,7 @@ from typing import Any, Union
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 from strawberry.extensions import (
     MaskErrors,
     MaxAliasesLimiter,
@@ -108,19 +109,37 @@ class _Types:
         namespace: dict[str, Any] = {}
         for name, info in model.model_fields.items():
             kind = self.convert(info.annotation, True)
+            description = _described(info)
             if info.is_required():
-                namespace[name] = strawberry.field(description=info.description)
+                namespace[name] = strawberry.field(description=description)
             else:
                 default = info.get_default(call_default_factory=True)
                 if not isinstance(default, int | str | float | Enum):
                     # Lists and nested inputs default to null, which means "the default".
                     default = None
                     kind = kind | None
-                namespace[name] = strawberry.field(default=default, description=info.description)
+                namespace[name] = strawberry.field(default=default, description=description)
             annotations[name] = kind
         name = type_name(model).removesuffix("Request") + "Input"
         cls = type(name, (), {"__annotations__": annotations, **namespace})
         return strawberry.input(cls, description=_doc(model))
+
+
+_BOUNDS = (("ge", "at least"), ("le", "at most"), ("min_length", "length at least"),
+           ("max_length", "length at most"))  # fmt: skip
+
+
+def _described(info: FieldInfo) -> str | None:
+    """The field's description with its bounds, which GraphQL cannot state as types; the
+    same bounds are enforced by the pydantic model behind every resolver."""
+    found = [
+        f"{words} {getattr(meta, key)}"
+        for meta in info.metadata
+        for key, words in _BOUNDS
+        if getattr(meta, key, None) is not None
+    ]
+    limits = f"Limits: {', '.join(found)}." if found else ""
+    return " ".join(part for part in (info.description or "", limits) if part) or None
 
 
 def _doc(model: type[BaseModel]) -> str | None:
