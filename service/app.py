@@ -11,10 +11,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
-from strawberry.asgi import GraphQL
 
 from service.cache import ProbabilityCache, make_cache
-from service.graphql import Limits, build_schema
+from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import Metrics, Observability, configure_logging
 from service.rest import problem_handler, routes, too_large
 from service.rules import RULES_VERSION
@@ -54,7 +53,7 @@ def build_app(
 ) -> Observability:
     registry = registry or load()
     schema = build_schema(registry, cache, Limits.from_settings(settings))
-    graphql = GraphQL(schema, graphql_ide=None, allow_queries_via_get=False)
+    graphql = GraphQLApp(schema, graphql_ide=None, allow_queries_via_get=False)
     api = routes(registry, cache)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)

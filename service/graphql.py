@@ -20,6 +20,7 @@ import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
+from strawberry.asgi import GraphQL
 from strawberry.extensions import (
     MaskErrors,
     MaxAliasesLimiter,
@@ -28,7 +29,8 @@ from strawberry.extensions import (
     QueryDepthLimiter,
     ValidationCache,
 )
-from strawberry.types import ExecutionContext
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionContext, ExecutionResult
 
 from service.cache import ProbabilityCache
 from service.catalogue import SystemInfo, describe_system
@@ -38,7 +40,7 @@ from service.rules.registry import Operation, Registry, System, Table, camel, pa
 from service.runtime import odds_json
 from service.settings import Settings
 
-__all__ = ["Limits", "build_schema"]
+__all__ = ["GraphQLApp", "Limits", "build_schema"]
 
 BAD_USER_INPUT = "BAD_USER_INPUT"
 
@@ -260,28 +262,33 @@ def _namespace(system: System, system_type: Any) -> Any:
 
 
 class _ErrorCodes(MaskErrors):
-    """Every error gets a code: documents that fail to parse or validate are
-    GRAPHQL_VALIDATION_FAILED; uncoded resolver errors are masked as INTERNAL_SERVER_ERROR."""
+    """Unexpected resolver errors lose their message (it may leak internals); `GraphQLApp`
+    then codes them INTERNAL_SERVER_ERROR and documents that fail to parse, validate or
+    coerce their variables GRAPHQL_VALIDATION_FAILED."""
 
     def __init__(self) -> None:
         super().__init__(should_mask_error=_unexpected, error_message="Internal server error.")
 
-    def _process_errors(self, errors: list[GraphQLError]) -> list[GraphQLError]:
-        return [_coded(error) for error in super()._process_errors(errors)]
-
 
 def _unexpected(error: GraphQLError) -> bool:
-    return error.original_error is not None and not (error.extensions or {}).get("code")
+    """A fault of ours, not the caller's: an exception that is not a GraphQL error."""
+    return _unexpected_original(error) and not (error.extensions or {}).get("code")
 
 
-def _coded(error: GraphQLError) -> GraphQLError:
-    if (error.extensions or {}).get("code"):
-        return error
-    code = "INTERNAL_SERVER_ERROR" if error.path else "GRAPHQL_VALIDATION_FAILED"
-    return GraphQLError(
-        error.message, nodes=error.nodes, source=error.source, positions=error.positions,
-        path=error.path, original_error=None, extensions={**(error.extensions or {}), "code": code},
-    )  # fmt: skip
+def _code(error: dict[str, Any]) -> str:
+    return "INTERNAL_SERVER_ERROR" if error.get("path") else "GRAPHQL_VALIDATION_FAILED"
+
+
+class GraphQLApp(GraphQL):
+    """Strawberry's ASGI view, making sure every error leaves with `extensions.code`: syntax
+    and token-limit errors are raised before any schema extension sees the result."""
+
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
+        response = await super().process_result(request, result)
+        for error in typing.cast(list[dict[str, Any]], response.get("errors") or []):
+            extensions = error.setdefault("extensions", {})
+            extensions.setdefault("code", _code(error))
+        return response
 
 
 class _Schema(strawberry.Schema):

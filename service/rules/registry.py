@@ -105,7 +105,8 @@ class Operation:
                 dice.finish()
             except DiceError as error:
                 raise DiceError(("dice", *error.loc), error.message) from None
-            extra = {"rolls": dice.rolls, "seed": dice.seed}
+            # A seed that drew no die (an automatic success) explains nothing: omit it.
+            extra = {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
         else:
             outcome = self.rule(request)
         return self._wrap(self.result_model, outcome, request, extra)

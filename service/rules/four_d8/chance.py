@@ -160,7 +160,7 @@ def chance_of_success(request: ChanceInput) -> ChanceResult:
 
 @operation(
     system="four-d8",
-    name="chance",
+    name="chance-of-success",
     kind=Kind.CALCULATION,
     covers=(
         "4d8.chance_of_success",

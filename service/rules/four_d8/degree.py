@@ -241,7 +241,7 @@ class DegreeInput(Model):
 
 @operation(
     system="four-d8",
-    name="degree",
+    name="degree-of-success",
     kind=Kind.LOOKUP,
     covers=(
         "4d8.degree_of_success",

@@ -7,6 +7,7 @@ is written once.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
@@ -58,7 +59,7 @@ class CheckInput(ChanceInput):
     over32_mode: Over32Mode = Field(
         default=Over32Mode.BONUS, description="Used only when the chance is 33 or more."
     )
-    auto_success_placement: list[int] | None = Field(
+    auto_success_placement: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(
         default=None,
         min_length=4,
         max_length=4,

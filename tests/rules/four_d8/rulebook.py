@@ -22,8 +22,8 @@ def operation(name: str) -> Operation:
 
 
 CHECK = operation("check")
-CHANCE = operation("chance")
-DEGREE = operation("degree")
+CHANCE = operation("chance-of-success")
+DEGREE = operation("degree-of-success")
 
 
 def catalogue(name: str) -> dict[str, Any]:

@@ -1,0 +1,198 @@
+"""The registry against the catalogue and the wire contract of DESIGN.md.
+
+* every catalogue id of 4D8 (tests/data/ids_4d8.txt, a copy of ../shared/rules/ids/4d8.txt) is
+  covered exactly once, by an operation or a reference table;
+* operation names map to REST paths and GraphQL fields;
+* every input is bounded in the published OpenAPI document: integers by minimum and maximum,
+  arrays by maxItems, strings by maxLength (enums excepted).
+"""
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.cache import MemoryCache
+from service.graphql import Limits, build_schema
+from service.openapi import openapi
+from service.rules.registry import System, camel, load, pascal
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
+#: kebab-case words, optionally in /-separated segments ("character/create").
+OPERATION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$")
+
+
+def four_d8() -> System:
+    system = load().system("four-d8")
+    assert system is not None
+    return system
+
+
+def catalogue_ids() -> list[str]:
+    lines = (DATA / "ids_4d8.txt").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip()]
+
+
+def path_of(catalogue_id: str) -> str:
+    """DESIGN.md: `4sight.combat_attack` -> `combat-attack`, `4sight.character.create` ->
+    `character/create`."""
+    return catalogue_id.split(".", 1)[1].replace(".", "/").replace("_", "-")
+
+
+# Coverage
+
+
+def test_the_id_list_is_the_catalogue_inventory():
+    """Catalogue B2 lists 22 routines for 4D8, each id once."""
+    ids = catalogue_ids()
+    assert len(ids) == 22
+    assert len(set(ids)) == 22
+    assert all(catalogue_id.startswith("4d8.") for catalogue_id in ids)
+
+
+def test_every_catalogue_id_is_covered_exactly_once():
+    covered = Counter(four_d8().covered)
+    assert {i: n for i, n in covered.items() if n > 1} == {}
+    assert sorted(covered) == sorted(catalogue_ids())
+
+
+def test_nothing_outside_the_catalogue_is_covered():
+    assert set(four_d8().covered) - set(catalogue_ids()) == set()
+
+
+# Names
+
+
+def test_design_name_mapping_examples():
+    """The examples of DESIGN.md's system table and wire contract."""
+    assert path_of("4sight.combat_attack") == "combat-attack"
+    assert path_of("4sight.character.create") == "character/create"
+    assert camel("combat-attack") == "combatAttack"
+    assert camel("character/create") == "characterCreate"
+    slugs = ["four-sight", "four-c", "future-imperfect", "four-d8", "foresight"]
+    assert [camel(slug) for slug in slugs] == [
+        "fourSight",
+        "fourC",
+        "futureImperfect",
+        "fourD8",
+        "foresight",
+    ]
+    assert pascal("four-d8") == "FourD8"
+
+
+def test_operations_map_to_rest_paths():
+    system = four_d8()
+    paths = openapi(load())["paths"]
+    assert system.slug == "four-d8"
+    for op in system.operations:
+        assert OPERATION_NAME.fullmatch(op.name), op.name
+        assert "post" in paths[f"/v1/four-d8/{op.name}"]
+        assert (f"/v1/four-d8/{op.name}/odds" in paths) == (op.odds is not None)
+    for table in system.tables:
+        assert "get" in paths[f"/v1/four-d8/tables/{table.name}"]
+
+
+def test_operations_map_to_graphql_fields():
+    schema = build_schema(
+        load(), MemoryCache(), Limits(max_depth=12, max_aliases=16, max_tokens=2000)
+    )
+    query = """{
+      root: __type(name: "Query") { fields { name } }
+      system: __type(name: "FourD8Query") { fields { name } }
+      tables: __type(name: "FourD8Tables") { fields { name } }
+    }"""
+    result = schema.execute_sync(query)
+    assert result.errors is None
+    assert result.data is not None
+    assert {"fourD8", "systems"} <= {f["name"] for f in result.data["root"]["fields"]}
+    system = four_d8()
+    expected = {camel(op.name) for op in system.operations}
+    expected |= {camel(op.name) + "Odds" for op in system.operations if op.odds is not None}
+    assert {f["name"] for f in result.data["system"]["fields"]} == expected | {"tables"}
+    assert {f["name"] for f in result.data["tables"]["fields"]} == {
+        camel(table.name) for table in system.tables
+    }
+    assert expected == {"check", "checkOdds", "chanceOfSuccess", "degreeOfSuccess"}
+
+
+def test_operation_names_come_from_a_covered_catalogue_id():
+    for op in four_d8().operations:
+        assert op.name in {path_of(catalogue_id) for catalogue_id in op.covers}, op.name
+
+
+# Bounds
+
+
+def request_schemas(document: dict[str, Any]) -> set[str]:
+    """The component schemas reachable from any request body."""
+    found: set[str] = set()
+
+    def follow(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+                name = ref.rsplit("/", 1)[-1]
+                if name not in found:
+                    found.add(name)
+                    follow(document["components"]["schemas"][name])
+            for value in node.values():
+                follow(value)
+        elif isinstance(node, list):
+            for value in node:
+                follow(value)
+
+    for item in document["paths"].values():
+        for method in item.values():
+            follow(method.get("requestBody", {}))
+    return found
+
+
+def unbounded(document: dict[str, Any]) -> Iterator[str]:
+    """Where an input can grow without limit: "<schema><pointer>: <what is missing>"."""
+
+    def walk(node: Any, where: str) -> Iterator[str]:
+        if not isinstance(node, dict) or "$ref" in node or "enum" in node or "const" in node:
+            return
+        kind = node.get("type")
+        if kind in ("integer", "number"):
+            for bound in ("minimum", "maximum"):
+                if bound not in node and f"exclusive{bound.title()}" not in node:
+                    yield f"{where}: {bound}"
+        elif kind == "array" and "maxItems" not in node:
+            yield f"{where}: maxItems"
+        elif kind == "string" and "maxLength" not in node:
+            yield f"{where}: maxLength"
+        for name, child in node.get("properties", {}).items():
+            yield from walk(child, f"{where}/{name}")
+        for child in node.get("anyOf", []) + node.get("oneOf", []) + node.get("allOf", []):
+            yield from walk(child, where)
+        if isinstance(node.get("items"), dict):
+            yield from walk(node["items"], f"{where}/-")
+
+    for name in sorted(request_schemas(document)):
+        yield from walk(document["components"]["schemas"][name], name)
+
+
+def documents() -> list[Any]:
+    committed = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    return [
+        pytest.param(committed, id="committed"),
+        pytest.param(openapi(load()), id="generated"),
+    ]
+
+
+@pytest.mark.parametrize("document", documents())
+def test_request_schemas_are_found(document):
+    names = request_schemas(document)
+    assert {"FourD8CheckRequest", "FourD8CheckOddsRequest", "DiceSpec", "FourD8Options"} <= names
+    assert "FourD8CheckResult" not in names
+
+
+@pytest.mark.parametrize("document", documents())
+def test_every_input_is_bounded(document):
+    assert list(unbounded(document)) == []
