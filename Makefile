@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml constraints.txt
 run: $(STAMP)
 	$(BIN)/python -m service serve --host 127.0.0.1 --port 8000
 
-test: lint typecheck schema-check pytest fuzz
+# pytest runs last so its summary is the closing line of the run.
+test: lint typecheck schema-check fuzz pytest
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest

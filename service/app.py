@@ -90,5 +90,6 @@ def create_app() -> Observability:
         settings.redis_url,
         max_entries=settings.cache_max_entries,
         timeout=settings.redis_timeout_seconds,
+        retry_after=settings.redis_retry_after_seconds,
     )
     return build_app(settings, cache)
