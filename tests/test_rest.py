@@ -111,22 +111,22 @@ def test_design_example_with_an_ability_bonus(client):
     assert result["interpretation"] == "Superb result"
 
 
-def test_two_pairs_score_their_sum_plus_five(client):
-    """D:L92: 4, 4, 2 and 2 is (4 + 4 + 2 + 2) + 5 = 17, an exceptional success (D:L67)."""
-    result = check(client, 20, {"values": [4, 4, 2, 2]})
+@pytest.mark.parametrize(
+    ("dice", "degree", "combination", "interpretation"),
+    [
+        # D:L92: 4, 4, 2 and 2 is (4 + 4 + 2 + 2) + 5 = 17, an exceptional success (D:L67).
+        ([4, 4, 2, 2], 17, "two_pairs", "Exceptional success"),
+        # D:L102: 6, 6, 3 and 1 is 6 + 6 + 3 = 15, a superb result (D:L66).
+        ([6, 6, 3, 1], 15, "pair", "Superb result"),
+    ],
+)
+def test_the_seeds_combination_examples(client, dice, degree, combination, interpretation):
+    """The worked examples of two pairs (D:L92) and a pair (D:L102), at ease 20."""
+    result = check(client, 20, {"values": dice})
     assert result["success"] is True
-    assert result["degree"] == 17
-    assert result["combination"] == "two_pairs"
-    assert result["interpretation"] == "Exceptional success"
-
-
-def test_pair_scores_the_pair_plus_the_highest_remaining_die(client):
-    """D:L102: 6, 6, 3 and 1 is 6 + 6 + 3 = 15, a superb result (D:L66)."""
-    result = check(client, 20, {"values": [6, 6, 3, 1]})
-    assert result["success"] is True
-    assert result["degree"] == 15
-    assert result["combination"] == "pair"
-    assert result["interpretation"] == "Superb result"
+    assert result["degree"] == degree
+    assert result["combination"] == combination
+    assert result["interpretation"] == interpretation
 
 
 def test_basic_degree_is_the_highest_die(client):
