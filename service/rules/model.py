@@ -4,9 +4,11 @@ Models are immutable and strict: a JSON string is never coerced into a number, a
 fields are rejected, so a typo in an option name is an error rather than a silent default.
 """
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["InputError", "Model"]
+__all__ = ["InputError", "Model", "Violations"]
 
 
 class Model(BaseModel):
@@ -20,3 +22,14 @@ class InputError(ValueError):
         super().__init__(message)
         self.loc = loc
         self.message = message
+
+
+class Violations(InputError):  # noqa: N818 - a collection of InputErrors, raised as one
+    """Several broken rules found in one pass (a character sheet), so the caller can fix them
+    all at once instead of one per request."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        if not errors:
+            raise ValueError("Violations needs at least one error")
+        super().__init__(errors[0].loc, "; ".join(e.message for e in errors))
+        self.errors = tuple(errors)
