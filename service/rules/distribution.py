@@ -1,7 +1,10 @@
 """Exact discrete distributions with integer weights.
 
 A `Distribution` maps outcomes to integer weights over a common total; a probability is
-always the exact `Fraction` weight / total, never a float estimate. Dice pools are enumerated
+always the exact `Fraction` weight / total, never a float estimate. An exploding die is
+enumerated to a stated depth; the chains cut off keep their share of the total without an
+outcome (`missing`), so every probability is exact for the truncated process and the mass cut
+is stated exactly. Dice pools are enumerated
 as multisets with their multinomial weights, so 4d8 is 330 sorted outcomes rather than 4,096
 ordered ones; rules that do not care which die is which read the sorted tuple.
 
@@ -39,7 +42,9 @@ class Distribution(Generic[T]):
 
     __slots__ = ("_weights", "total")
 
-    def __init__(self, weights: Mapping[T, int] | Iterable[tuple[T, int]]) -> None:
+    def __init__(
+        self, weights: Mapping[T, int] | Iterable[tuple[T, int]], total: int | None = None
+    ) -> None:
         merged: dict[T, int] = {}
         pairs = weights.items() if isinstance(weights, Mapping) else weights
         for outcome, weight in pairs:
@@ -48,7 +53,15 @@ class Distribution(Generic[T]):
             if weight:
                 merged[outcome] = merged.get(outcome, 0) + weight
         self._weights = merged
-        self.total = sum(merged.values())
+        present = sum(merged.values())
+        if total is not None and total < present:
+            raise ValueError("the total cannot be less than the weights present")
+        self.total = present if total is None else total
+
+    @property
+    def missing(self) -> Fraction:
+        """The probability mass with no outcome: chains cut off by truncation."""
+        return Fraction(self.total - sum(self._weights.values()), self.total)
 
     @classmethod
     def die(cls, sides: int) -> "Distribution[int]":
@@ -69,6 +82,38 @@ class Distribution(Generic[T]):
             for combo in itertools.combinations_with_replacement(faces, count)
         )
 
+    @classmethod
+    def exploding(
+        cls,
+        sides: int,
+        depth: int,
+        value: Callable[[int], int],
+        explodes: Callable[[int], bool],
+        *,
+        last_explodes: bool = True,
+    ) -> "Distribution[int]":
+        """One die that rolls again and adds while `explodes(face)`, to `depth` extra dice.
+
+        Each face adds `value(face)`. A chain that would need more than `depth` extra dice is
+        cut off and its mass left `missing`; with `last_explodes=False` the last die allowed
+        simply counts its face instead (a chain of exactly `depth` extra dice, no truncation).
+        A chain of k + 1 dice has weight sides**(depth - k) over sides**(depth + 1).
+        """
+        finished: dict[int, int] = {}
+        running = {0: 1}
+        for k in range(depth + 1):
+            weight = sides ** (depth - k)
+            rolling: dict[int, int] = {}
+            for sum_so_far, w in running.items():
+                for face in range(1, sides + 1):
+                    total = sum_so_far + value(face)
+                    if explodes(face) and k < depth:
+                        rolling[total] = rolling.get(total, 0) + w
+                    elif not explodes(face) or not last_explodes:
+                        finished[total] = finished.get(total, 0) + w * weight
+            running = rolling
+        return Distribution(finished, total=sides ** (depth + 1))
+
     def items(self) -> Iterator[tuple[T, int]]:
         return iter(self._weights.items())
 
@@ -77,7 +122,23 @@ class Distribution(Generic[T]):
 
     def map(self, function: Callable[[T], U]) -> "Distribution[U]":
         """The distribution of `function(outcome)`; weights of equal images add up."""
-        return Distribution((function(outcome), w) for outcome, w in self._weights.items())
+        return Distribution(
+            ((function(outcome), w) for outcome, w in self._weights.items()), total=self.total
+        )
+
+    def then(self, step: Callable[[T], "Distribution[U]"]) -> "Distribution[U]":
+        """Follow each outcome with the random process `step(outcome)` (a later die that
+        depends on what came before); inner totals are brought to their least common multiple."""
+        inner = {outcome: step(outcome) for outcome in self._weights}
+        common = math.lcm(*(d.total for d in inner.values())) if inner else 1
+        return Distribution(
+            (
+                (later, w * wl * (common // inner[outcome].total))
+                for outcome, w in self._weights.items()
+                for later, wl in inner[outcome].items()
+            ),
+            total=self.total * common,
+        )
 
     def probability(self, outcome: T) -> Fraction:
         return Fraction(self.weight(outcome), self.total)
@@ -93,7 +154,7 @@ class Distribution(Generic[T]):
             for b, wb in other.items():
                 key = a + b  # type: ignore[operator]
                 sums[key] = sums.get(key, 0) + wa * wb
-        return Distribution(sums)
+        return Distribution(sums, total=self.total * other.total)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
