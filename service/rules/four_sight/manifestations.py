@@ -1,0 +1,117 @@
+"""The 4SIGHT manifestations (S:L87-103, S:L140-148): the catalogue and how each one acts."""
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.model import Model
+from service.rules.registry import Kind, operation
+
+__all__ = [
+    "AUTOMATIC",
+    "MANIFESTATIONS",
+    "Control",
+    "Manifestation",
+    "ManifestationInfo",
+    "recovery",
+]
+
+REST_HOURS = 24  # "until they have had a chance to rest for a full 24 hours" (S:L140)
+
+
+class Manifestation(StrEnum):
+    SIXTH_SENSE = "sixth_sense"
+    ANTICIPATORY_DEADEYE = "anticipatory_deadeye"
+    REDUCTIVE_EFFICIENCY = "reductive_efficiency"
+    ACCELERATED_COMPUTATION = "accelerated_computation"
+    CONCLUSORY_EMPATHY = "conclusory_empathy"
+    DEEP_SIGHT = "deep_sight"
+    PRECOGNITIVE_FLARE = "precognitive_flare"
+    CUSTOM = "custom"
+
+
+class Control(StrEnum):
+    """Who decides that a manifestation acts on a check."""
+
+    DECLARED = "declared"  # the player declares its use before rolling (S:L140)
+    ALWAYS = "always"  # Deep Sight acts on every check (S:L144)
+    GM_SECRET_ROLL = "gm_secret_roll"  # Precognitive Flare: the GM's hidden d6 (S:L148)
+
+
+class ManifestationInfo(Model):
+    """One manifestation of the catalogue."""
+
+    manifestation: Manifestation
+    name: str
+    applies_when: str
+    control: Control
+    adverse_risk: bool
+    source: str
+
+
+# Deep Sight and Precognitive Flare act without being declared.
+AUTOMATIC = frozenset({Manifestation.DEEP_SIGHT, Manifestation.PRECOGNITIVE_FLARE})
+
+MANIFESTATIONS = (
+    ManifestationInfo(manifestation=Manifestation.SIXTH_SENSE, name="Sixth Sense",
+                      applies_when="the character is being attacked or endangered by a "
+                                   "physical threat",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L91"),
+    ManifestationInfo(manifestation=Manifestation.ANTICIPATORY_DEADEYE,
+                      name="Anticipatory Deadeye",
+                      applies_when="the character is attacking or striking something",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L93"),
+    ManifestationInfo(manifestation=Manifestation.REDUCTIVE_EFFICIENCY,
+                      name="Reductive Efficiency",
+                      applies_when="the character is trying to complete a physical task quickly",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L95"),
+    ManifestationInfo(manifestation=Manifestation.ACCELERATED_COMPUTATION,
+                      name="Accelerated Computation",
+                      applies_when="the character is trying to solve a puzzle or overcome a "
+                                   "mental obstacle",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L97"),
+    ManifestationInfo(manifestation=Manifestation.CONCLUSORY_EMPATHY,
+                      name="Conclusory Empathy",
+                      applies_when="the character is interacting with another person or an "
+                                   "animal, excluding combat",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L99"),
+    ManifestationInfo(manifestation=Manifestation.DEEP_SIGHT, name="Deep Sight",
+                      applies_when="always: on every check a d6 of 5-6 doubles the result",
+                      control=Control.ALWAYS, adverse_risk=False, source="S:L101, S:L144-146"),
+    ManifestationInfo(manifestation=Manifestation.PRECOGNITIVE_FLARE, name="Precognitive Flare",
+                      applies_when="any check: the GM secretly rolls a d6 and on 5-6 the "
+                                   "character makes a manifestation roll",
+                      control=Control.GM_SECRET_ROLL, adverse_risk=True,
+                      source="S:L103, S:L148"),
+    ManifestationInfo(manifestation=Manifestation.CUSTOM, name="Custom (GM-approved)",
+                      applies_when="as the GM defines it; used like a declared manifestation",
+                      control=Control.DECLARED, adverse_risk=True, source="S:L89"),
+)  # fmt: skip
+
+
+class RecoveryInput(Model):
+    """Rest taken since an adverse episode."""
+
+    hours_rested: Annotated[float, Field(ge=0, le=100_000)] = Field(
+        description="Hours of full rest since the episode (whether interrupted rest counts is "
+        "the GM's call)."
+    )
+
+
+class Recovery(Model):
+    available: bool = Field(description="Whether the manifestations are back.")
+    hours_remaining: float
+
+
+@operation(
+    system="four-sight",
+    name="manifestation-recovery",
+    kind=Kind.CALCULATION,
+    covers=("4sight.manifestation_recovery",),
+)
+def recovery(request: RecoveryInput) -> Recovery:
+    """A character who suffered an adverse episode loses access to their manifestation until
+    they have rested a full 24 hours (S:L140)."""
+    remaining = max(0.0, REST_HOURS - request.hours_rested)
+    return Recovery(available=remaining == 0, hours_remaining=remaining)

@@ -1,0 +1,198 @@
+"""The options of 4SIGHT: one per ambiguity of the register (catalogue A3.34, S-A01..S-A33)
+that changes a result, each defaulting to the catalogue's recommendation."""
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.model import Model
+
+__all__ = [
+    "CharacterOptions",
+    "CheckOptions",
+    "ClampBase",
+    "DieFloor",
+    "DieRole",
+    "ExplodeChain",
+    "ExplodeTrigger",
+    "HordeAttackMode",
+    "InjuryStacking",
+    "LockoutScope",
+    "ManifestationDieExplodes",
+    "ManifestationStacking",
+    "OpposedTieWinner",
+    "TraitBudgetMode",
+]
+
+
+class DieRole(StrEnum):
+    """What a d6 is rolled for; it names the die in the roll log and in `penalty_applies_to`."""
+
+    BASE = "base"
+    EXPERTISE = "expertise"
+    OMEGA = "omega"
+    EXPLOSION = "explosion"
+    MANIFESTATION = "manifestation"
+    DEEP_SIGHT_TRIGGER = "deep_sight_trigger"
+    FLARE_TRIGGER = "flare_trigger"
+
+
+class ExplodeChain(StrEnum):
+    UNBOUNDED = "unbounded"
+    SINGLE = "single"
+
+
+class ExplodeTrigger(StrEnum):
+    NATURAL = "natural"
+    MODIFIED = "modified"
+
+
+class ManifestationDieExplodes(StrEnum):
+    NONE = "none"
+    INTO_MULTIPLIER = "into_multiplier"
+    ADD_TO_CHECK = "add_to_check"
+
+
+class DieFloor(StrEnum):
+    NONE = "none"
+    ZERO = "0"
+    ONE = "1"
+
+
+class InjuryStacking(StrEnum):
+    WORST = "worst"
+    SUM = "sum"
+
+
+class OpposedTieWinner(StrEnum):
+    AGGRESSOR = "aggressor"
+    PC = "pc"
+
+
+class ManifestationStacking(StrEnum):
+    SINGLE = "single"
+    CONTROLLED_THEN_DEEP = "controlled_then_deep"
+    DEEP_THEN_CONTROLLED = "deep_then_controlled"
+
+
+class LockoutScope(StrEnum):
+    ALL = "all"
+    USED = "used"
+
+
+class ClampBase(StrEnum):
+    NONE = "none"
+    ZERO = "0"
+
+
+class HordeAttackMode(StrEnum):
+    NARRATIVE = "narrative"
+    DEFENCE_VS_TN = "defence_vs_tn"
+
+
+class TraitBudgetMode(StrEnum):
+    EXACT = "exact"
+    AT_MOST = "at_most"
+
+
+_PENALISED = (DieRole.BASE, DieRole.EXPERTISE, DieRole.OMEGA, DieRole.EXPLOSION)
+
+
+class CheckOptions(Model):
+    """Readings of the 4SIGHT text for checks and combat; every default is the catalogue's."""
+
+    explode_chain: ExplodeChain = Field(
+        default=ExplodeChain.UNBOUNDED,
+        description="S-A16: a combat 6 rolls another die as long as 6s come ('any time'), or "
+        "only once.",
+    )
+    explode_trigger: ExplodeTrigger = Field(
+        default=ExplodeTrigger.NATURAL,
+        description="S-A16: a die explodes on a natural 6, or only when it still shows 6 after "
+        "the injury penalty.",
+    )
+    manifestation_die_explodes: ManifestationDieExplodes = Field(
+        default=ManifestationDieExplodes.NONE,
+        description="S-A16: in combat the multiplier d6 does not explode, explodes into a "
+        "larger multiplier, or on a 6 also adds an exploding die to the multiplied check.",
+    )
+    penalty_applies_to: Annotated[list[DieRole], Field(max_length=7)] = Field(
+        default=list(_PENALISED),
+        description="S-A19(i): the dice the injury penalty is subtracted from.",
+    )
+    die_floor: DieFloor = Field(
+        default=DieFloor.NONE,
+        description="S-A19(ii): the least a penalised die can contribute (none = literal).",
+    )
+    injury_stacking: InjuryStacking = Field(
+        default=InjuryStacking.WORST,
+        description="S-A19(iii): the penalty of the worst injury, or the sum of all.",
+    )
+    grievous_check_includes_new_penalty: bool = Field(
+        default=False,
+        description="S-A20: whether the grievous injury's own -4 applies to the Constitution "
+        "check it triggers.",
+    )
+    opposed_tie_winner: OpposedTieWinner = Field(
+        default=OpposedTieWinner.AGGRESSOR,
+        description="S-A13: a tie goes to the aggressor, or to the player character.",
+    )
+    manifestation_stacking: ManifestationStacking = Field(
+        default=ManifestationStacking.SINGLE,
+        description="S-A10: one manifestation per check, or all of them in the given order.",
+    )
+    adverse_forces_failure: bool = Field(
+        default=False,
+        description="S-A08: an adverse episode is -20 to the check (false), or a failure.",
+    )
+    flare_forced: bool = Field(
+        default=True,
+        description="S-A12: a precognitive flare forces the manifestation roll (true), or the "
+        "player may decline it with `decline_flare`.",
+    )
+    lockout_scope: LockoutScope = Field(
+        default=LockoutScope.ALL,
+        description="S-A27: an adverse episode locks out every manifestation, or the one used.",
+    )
+    clamp_base_before_multiplier: ClampBase = Field(
+        default=ClampBase.NONE,
+        description="S-A29: a negative check is multiplied as it is, or raised to 0 first.",
+    )
+    omega_die_stacks: bool = Field(
+        default=True,
+        description="S-A25: the Omega bonus d6 adds to expertise dice (true), or only when "
+        "no expertise applies.",
+    )
+    horde_attack_mode: HordeAttackMode = Field(
+        default=HordeAttackMode.NARRATIVE,
+        description="S-A24: the GM narrates a horde's harm, or a failed defence against the "
+        "horde's TN inflicts the injury of the margin.",
+    )
+
+
+class CharacterOptions(Model):
+    """Readings of the 4SIGHT text for characters; every default is the catalogue's."""
+
+    trait_budget_mode: TraitBudgetMode = Field(
+        default=TraitBudgetMode.EXACT,
+        description="S-A02: all six trait points must be spent, or at most six.",
+    )
+    trait_cap: Annotated[int, Field(ge=1, le=100)] | None = Field(
+        default=None, description="S-A03: the highest trait score allowed (null = no cap)."
+    )
+    allow_duplicate_expertise: bool = Field(
+        default=False, description="S-A04: whether the same pick may be taken twice."
+    )
+    wild_card_requires_gm_approval: bool = Field(
+        default=True, description="S-A05: a wild-card specialty needs the GM's approval."
+    )
+    trait_step_cost: Annotated[int, Field(ge=0, le=100)] = Field(
+        default=2, description="S-A26: advancement points for +1 to one trait (S:L239)."
+    )
+    expertise_cost: Annotated[int, Field(ge=0, le=100)] = Field(
+        default=3, description="S-A26: points for one new affinity or specialty (S:L241)."
+    )
+    manifestation_cost: Annotated[int, Field(ge=0, le=100)] = Field(
+        default=10, description="S-A26: points for one more manifestation (S:L243)."
+    )
