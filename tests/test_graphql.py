@@ -254,8 +254,10 @@ def test_systems(client):
       operations { name restPath graphqlField graphqlOddsField covers
                    options { name default } limits { pointer minimum maximum } }
       tables { name covers } } }"""
-    [system] = data(client, query)["systems"]
-    assert (system["slug"], system["graphqlName"]) == ("four-d8", "fourD8")
+    systems = {s["slug"]: s for s in data(client, query)["systems"]}
+    assert set(systems) == {"four-sight", "four-d8"}
+    system = systems["four-d8"]
+    assert system["graphqlName"] == "fourD8"
     operations = {op["name"]: op for op in system["operations"]}
     assert set(operations) == {"check", "chance-of-success", "degree-of-success"}
     check_op = operations["check"]

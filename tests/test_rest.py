@@ -434,12 +434,13 @@ def test_system_catalogue(client):
     ]
 
 
-def test_all_systems_include_four_d8(client):
+def test_all_systems_lists_each_finished_system(client):
     response = client.get("/v1/systems")
     assert response.status_code == 200
     systems = response.json()["systems"]
-    assert [system["slug"] for system in systems] == ["four-d8"]
-    assert systems[0] == client.get("/v1/systems/four-d8").json()
+    assert [system["slug"] for system in systems] == ["four-sight", "four-d8"]
+    for system in systems:
+        assert system == client.get(f"/v1/systems/{system['slug']}").json()
 
 
 # Request ids
