@@ -12,13 +12,21 @@ from service.rules.distribution import (
     exact,
     outcome_table,
 )
-from service.rules.four_sight.contest import Side, contest_distribution, decide, tie_winner
+from service.rules.four_sight.contest import (
+    Side,
+    Sides,
+    contest_distribution,
+    contest_sides,
+    decide,
+    roll_contest,
+    tie_winner,
+)
 from service.rules.four_sight.degrees import DEGREES, Degree, Narrator, degree_of, narrator_of
 from service.rules.four_sight.odds import Outcome, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
-from service.rules.four_sight.pool import Plan, Roller, plan
+from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
-from service.rules.model import InputError, Model
+from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
 __all__ = [
@@ -29,7 +37,6 @@ __all__ = [
     "grade",
     "graded_label",
     "opposed_check",
-    "plan_side",
 ]
 
 MAX_TN = 1000
@@ -98,17 +105,9 @@ def graded_label(outcome: Outcome, target: int, options: CheckOptions) -> str:
     return graded.degree.value if graded.degree else FAILURE
 
 
-def plan_side(roller: Roller, options: CheckOptions, combat: bool, *loc: str | int) -> Plan:
-    """Plan one side's check; a rule it breaks is reported under `loc`, its field."""
-    try:
-        return plan(roller, options, combat)
-    except InputError as error:
-        raise InputError((*loc, *error.loc), error.message) from None
-
-
 def check_odds(request: CheckInput) -> CheckOdds:
     """Exact odds of a basic check: success, each degree, an adverse episode, every result."""
-    planned = plan_side(request, request.options, request.combat)
+    planned = plan(request, request.options, request.combat)
     outcome = check_distribution(planned)
     target = request.target_number + request.tn_adjustment
     labels = outcome.map(lambda o: graded_label(o, target, request.options))
@@ -141,7 +140,7 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     The margin over the target number gives the degree (S:L150-159); a Perfect success is
     narrated by the player (S:L169). Injuries subtract from every d6 (S:L201).
     """
-    planned = plan_side(request, request.options, request.combat)
+    planned = plan(request, request.options, request.combat)
     made = roll(request, planned, dice)
     target = request.target_number + request.tn_adjustment
     graded = grade(made.result, made.adverse_episode, target, request.options)
@@ -183,16 +182,17 @@ class OpposedOdds(Model):
     truncation: Truncation | None
 
 
+def _sides(request: OpposedInput) -> Sides:
+    return (("aggressor", request.aggressor), ("opponent", request.opponent))
+
+
 _DEGREE_GRADES = [(row.degree, row.low, row.high) for row in DEGREES]
 
 
 def opposed_odds(request: OpposedInput) -> OpposedOdds:
     """Exact odds of an opposed check: who wins and the degree of the winner's margin."""
     options = request.options
-    sides = [
-        check_distribution(plan_side(r, options, request.combat, side))
-        for side, r in (("aggressor", request.aggressor), ("opponent", request.opponent))
-    ]
+    sides = contest_sides(_sides(request), options, request.combat)
     grades = (
         [(f"aggressor:{d.value}", low, high) for d, low, high in _DEGREE_GRADES],
         [(f"opponent:{d.value}", low, high) for d, low, high in _DEGREE_GRADES],
@@ -221,10 +221,7 @@ def opposed_check(request: OpposedInput, dice: Dice) -> OpposedResult:
     opponent's, so a tie goes to the aggressor (S:L179). The winner's margin is graded on the
     degree table (Megabyte, S:L181-183)."""
     options = request.options
-    made = [
-        roll(r, plan_side(r, options, request.combat, side), dice, f"{side} ")
-        for side, r in (("aggressor", request.aggressor), ("opponent", request.opponent))
-    ]
+    made = roll_contest(_sides(request), options, request.combat, dice)
     winner, margin = decide(made[0], made[1], tie_winner(options, request.pc_side), options)
     degree = degree_of(margin)
     return OpposedResult(

@@ -8,8 +8,17 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, OutcomeProbability, Truncation, exact, outcome_table
-from service.rules.four_sight.checks import CheckResult, Graded, grade, plan_side
-from service.rules.four_sight.contest import Side, contest_distribution, decide, tie_winner
+from service.rules.four_sight.characters import key
+from service.rules.four_sight.checks import CheckResult, Graded, grade
+from service.rules.four_sight.contest import (
+    Side,
+    Sides,
+    contest_distribution,
+    contest_sides,
+    decide,
+    roll_contest,
+    tie_winner,
+)
 from service.rules.four_sight.expertise import (
     DEFENSIVE_TACTICS,
     Affinity,
@@ -18,7 +27,7 @@ from service.rules.four_sight.expertise import (
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
 from service.rules.four_sight.odds import check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
-from service.rules.four_sight.pool import Roller
+from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
 from service.rules.four_sight.traits import MAX_TRAIT, MIN_TRAIT, Trait, TraitScore
 from service.rules.model import InputError, Model
@@ -82,7 +91,7 @@ def _fate(graded: Graded, lethal: bool) -> Fate:
 def grievous_odds(request: GrievousInput) -> GrievousOdds:
     """Exact odds that a character keeps functioning after a grievous injury."""
     roller = _con_roller(request)
-    outcome = check_distribution(plan_side(roller, request.options, request.combat))
+    outcome = check_distribution(plan(roller, request.options, request.combat))
     fates = outcome.map(
         lambda o: _fate(grade(o[0], o[1], GRIEVOUS_TN, request.options), request.lethal_attack)
     )
@@ -109,7 +118,7 @@ def grievous_check(request: GrievousInput, dice: Dice) -> GrievousResult:
 
 def _roll_grievous(request: GrievousInput, dice: Dice, who: str = "") -> GrievousResult:
     roller = _con_roller(request)
-    made = roll(roller, plan_side(roller, request.options, request.combat), dice, who)
+    made = roll(roller, plan(roller, request.options, request.combat), dice, who)
     graded = grade(made.result, made.adverse_episode, GRIEVOUS_TN, request.options)
     return GrievousResult(**dict(made), **dict(graded), fate=_fate(graded, request.lethal_attack))
 
@@ -172,6 +181,10 @@ def _grievous_request(request: AttackInput, defence: CheckRoll | None) -> Grievo
     )  # fmt: skip
 
 
+def _sides(request: AttackInput) -> Sides:
+    return (("attacker", request.attacker), ("defender", request.defender))
+
+
 _INJURY_GRADES = (
     [(row.injury.value, row.low, row.high) for row in INJURIES],
     [(NO_HIT, 0, None)],
@@ -181,10 +194,7 @@ _INJURY_GRADES = (
 def attack_odds(request: AttackInput) -> AttackOdds:
     """Exact odds of an attack: the hit and each injury, with exploding dice on both sides."""
     options = request.options
-    sides = [
-        check_distribution(plan_side(r, options, True, side))
-        for side, r in (("attacker", request.attacker), ("defender", request.defender))
-    ]
+    sides = contest_sides(_sides(request), options, True)
     tie = tie_winner(options, request.pc_side)
     found = contest_distribution(sides[0], sides[1], _INJURY_GRADES, tie, options)
     grievous = _grievous_request(request, None)
@@ -211,10 +221,7 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
     7-10 Severe, 11+ Grievous; S:L193-197), which then costs the defender a penalty on every
     d6 (S:L201-207). A Grievous injury calls for a Constitution check at TN 7 (S:L199)."""
     options = request.options
-    made = [
-        roll(r, plan_side(r, options, True, side), dice, f"{side} ")
-        for side, r in (("attacker", request.attacker), ("defender", request.defender))
-    ]
+    made = roll_contest(_sides(request), options, True, dice)
     winner, margin = decide(made[0], made[1], tie_winner(options, request.pc_side), options)
     hit = winner is Side.AGGRESSOR
     injury = injury_of(margin) if hit else None
@@ -262,10 +269,6 @@ class CombatExpertise(Model):
     because: str | None = Field(description="The expertise that applies, if any.")
 
 
-def _key(name: str) -> str:
-    return " ".join(name.lower().replace("_", " ").split())
-
-
 @operation(
     system="four-sight",
     name="combat-expertise",
@@ -276,7 +279,7 @@ def combat_expertise(request: CombatExpertiseInput) -> CombatExpertise:
     """The Combat affinity gives a die attacking and defending; a weapon specialty two dice
     attacking with that weapon; defensive tactics two dice defending against any attack; the
     best one applies, never two (S:L138, S:L189)."""
-    held = {_key(name) for name in request.expertise}
+    held = {key(name) for name in request.expertise}
     specialty = (
         request.weapon.value
         if request.role is CombatRole.ATTACK and request.weapon is not None
@@ -284,9 +287,9 @@ def combat_expertise(request: CombatExpertiseInput) -> CombatExpertise:
         if request.role is CombatRole.DEFENCE
         else None
     )
-    if specialty is not None and _key(specialty) in held:
+    if specialty is not None and key(specialty) in held:
         return CombatExpertise(expertise=Expertise.SPECIALTY, dice=2, because=specialty)
-    if _key(Affinity.COMBAT.value) in held:
+    if key(Affinity.COMBAT.value) in held:
         return CombatExpertise(expertise=Expertise.AFFINITY, dice=1, because="Combat")
     return CombatExpertise(expertise=Expertise.NONE, dice=0, because=None)
 

@@ -6,20 +6,42 @@ from collections.abc import Hashable, Sequence
 from enum import StrEnum
 from typing import TypeVar
 
+from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.four_sight.odds import Band, Outcome, by_difference
+from service.rules.four_sight.odds import Band, Outcome, by_difference, check_distribution
 from service.rules.four_sight.options import CheckOptions, OpposedTieWinner
-from service.rules.four_sight.rolling import CheckRoll
+from service.rules.four_sight.pool import Roller, plan
+from service.rules.four_sight.rolling import CheckRoll, roll
 
-__all__ = ["Grades", "Side", "contest_distribution", "decide", "tie_winner"]
+__all__ = [
+    "Grades",
+    "Side",
+    "Sides",
+    "contest_distribution",
+    "contest_sides",
+    "decide",
+    "roll_contest",
+    "tie_winner",
+]
 
 L = TypeVar("L", bound=Hashable)
 Grades = Sequence[tuple[L, int, int | None]]  # a label for each range of the winner's margin
+Sides = tuple[tuple[str, Roller], tuple[str, Roller]]  # (field name, roller), aggressor first
 
 
 class Side(StrEnum):
     AGGRESSOR = "aggressor"
     OPPONENT = "opponent"
+
+
+def roll_contest(sides: Sides, options: CheckOptions, combat: bool, dice: Dice) -> list[CheckRoll]:
+    """Both checks, the aggressor's dice first; each side's dice are logged under its name."""
+    return [roll(r, plan(r, options, combat, name), dice, f"{name} ") for name, r in sides]
+
+
+def contest_sides(sides: Sides, options: CheckOptions, combat: bool) -> list[Distribution[Outcome]]:
+    """The outcome distribution of both checks, aggressor first."""
+    return [check_distribution(plan(r, options, combat, name)) for name, r in sides]
 
 
 def tie_winner(options: CheckOptions, pc_side: Side | None) -> Side:

@@ -5,11 +5,11 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.dice import Dice
-from service.rules.four_sight.checks import MAX_TN, Graded, grade, plan_side
+from service.rules.four_sight.checks import MAX_TN, Graded, grade
 from service.rules.four_sight.degrees import Degree
 from service.rules.four_sight.injuries import Injury, injury_of
 from service.rules.four_sight.options import CheckOptions, HordeAttackMode
-from service.rules.four_sight.pool import Roller
+from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
@@ -84,7 +84,7 @@ def mook_horde(request: HordeInput, dice: Dice) -> HordeResult:
         )
     checks = []
     for index, member in enumerate(request.characters):
-        planned = plan_side(member, options, request.combat, "characters", index)
+        planned = plan(member, options, request.combat, "characters", index)
         made = roll(member, planned, dice, f"{member.name} ")
         graded = grade(made.result, made.adverse_episode, request.horde_target_number, options)
         checks.append(HordeCheck(name=member.name, check=made, graded=graded,

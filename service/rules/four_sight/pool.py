@@ -130,9 +130,16 @@ class Plan:
         return sorted(set(locked) | set(lost), key=list(Manifestation).index)
 
 
-def plan(roller: Roller, options: CheckOptions, combat: bool) -> Plan:
-    """Check the roller against the rules and lay out its dice; `InputError` locs are
-    relative to the roller."""
+def plan(roller: Roller, options: CheckOptions, combat: bool, *loc: str | int) -> Plan:
+    """Check the roller against the rules and lay out its dice; a rule it breaks is reported
+    under `loc`, the roller's place in the request."""
+    try:
+        return _plan(roller, options, combat)
+    except InputError as error:
+        raise InputError((*loc, *error.loc), error.message) from None
+
+
+def _plan(roller: Roller, options: CheckOptions, combat: bool) -> Plan:
     _check_manifestations(roller, options)
     expertise = expertise_dice(roller.expertise)
     omega = 1 if roller.omega_physical_bonus else 0

@@ -6,7 +6,14 @@ from typing import Any
 import pytest
 
 from service.rules.four_sight.checks import check, opposed_check
-from service.rules.four_sight.combat import attack, combat_expertise, grievous_check, turn_order
+from service.rules.four_sight.combat import (
+    Weapon,
+    attack,
+    combat_expertise,
+    grievous_check,
+    turn_order,
+)
+from service.rules.four_sight.expertise import AFFINITIES, DEFENSIVE_TACTICS
 from service.rules.four_sight.manifestations import recovery
 from service.rules.four_sight.mooks import mook_horde
 from service.rules.model import InputError
@@ -124,6 +131,13 @@ def test_a_grievous_injury_calls_for_a_constitution_check():
     con = {**roller(6, trait_name="constitution"), "target_number": 7}
     del con["target_number"]
     assert run(grievous_check, {**con, **dice(1)}).fate == "functions"
+
+
+def test_the_weapons_are_the_combat_specialties():
+    """The weapon a request names is one of the Combat specialties of the catalogue (S:L75)."""
+    combat = AFFINITIES[0]
+    assert combat.name == "Combat"
+    assert [w.value for w in Weapon] + [DEFENSIVE_TACTICS] == combat.specialties
 
 
 def test_combat_expertise():
