@@ -255,7 +255,7 @@ def test_systems(client):
                    options { name default } limits { pointer minimum maximum } }
       tables { name covers } } }"""
     systems = {s["slug"]: s for s in data(client, query)["systems"]}
-    assert set(systems) == {"four-sight", "four-d8"}
+    assert set(systems) == {"four-sight", "four-d8", "foresight"}
     system = systems["four-d8"]
     assert system["graphqlName"] == "fourD8"
     operations = {op["name"]: op for op in system["operations"]}

@@ -28,12 +28,17 @@ ROOT = Path(__file__).parent.parent
 OPERATION_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$")
 
 
-#: Each finished system: its slug, its id list (a copy of ../shared/rules/ids/) and the number
-#: of routines its catalogue inventory lists.
+#: Each system: its slug, its id list (a copy of ../shared/rules/ids/) and the number of
+#: routines its catalogue inventory lists.
 SYSTEMS = [
     pytest.param("four-d8", "ids_4d8.txt", 22, id="four-d8"),
     pytest.param("four-sight", "ids_4sight.txt", 33, id="four-sight"),
+    pytest.param("foresight", "ids_foresight.txt", 204, id="foresight"),
 ]
+
+#: How many leading ids of a system's list are built so far (issue 4: FORESIGHT resolution is
+#: the first 25 of 204); a system not listed is complete.
+BUILT = {"foresight": 25}
 
 
 def system_of(slug: str) -> System:
@@ -58,7 +63,8 @@ def path_of(catalogue_id: str) -> str:
 
 @pytest.mark.parametrize(("slug", "filename", "count"), SYSTEMS)
 def test_the_id_list_is_the_catalogue_inventory(slug, filename, count):
-    """Catalogue A2 lists 33 routines for 4SIGHT and B2 22 for 4D8, each id once."""
+    """Catalogue A2 lists 33 routines for 4SIGHT, B2 22 for 4D8 and FORESIGHT's two parts
+    204, each id once."""
     ids = catalogue_ids(filename)
     assert len(ids) == count
     assert len(set(ids)) == count
@@ -70,7 +76,7 @@ def test_the_id_list_is_the_catalogue_inventory(slug, filename, count):
 def test_every_catalogue_id_is_covered_exactly_once(slug, filename, count):
     covered = Counter(system_of(slug).covered)
     assert {i: n for i, n in covered.items() if n > 1} == {}
-    assert sorted(covered) == sorted(catalogue_ids(filename))
+    assert sorted(covered) == sorted(catalogue_ids(filename)[: BUILT.get(slug, count)])
 
 
 # Names

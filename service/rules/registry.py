@@ -254,9 +254,9 @@ class Registry:
 
 def load() -> Registry:
     """Every finished system. Imported here, lazily, so the core stays import-cycle free."""
-    from service.rules import four_d8, four_sight
+    from service.rules import foresight, four_d8, four_sight
 
-    return Registry(systems=(four_sight.SYSTEM, four_d8.SYSTEM))
+    return Registry(systems=(four_sight.SYSTEM, four_d8.SYSTEM, foresight.SYSTEM))
 
 
 def _options_model(input_model: type[Model]) -> type[Model] | None:

@@ -1,0 +1,127 @@
+"""The success chance of a task: SC = Score x Ease Factor (F:L239-245, F:L1340-1358)."""
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.distribution import Exact, exact
+from service.rules.foresight.ease import TOP, Bef, add, evaluate_bef
+from service.rules.foresight.modifiers import Conditions, Term, terms
+from service.rules.foresight.options import QrThresholds, ResolutionOptions, ScRounding
+from service.rules.foresight.quality import Thresholds, thresholds
+from service.rules.foresight.scores import MAX_SCORE, round_half_up, twenty_plus
+from service.rules.foresight.tables import LADDER
+from service.rules.model import Model
+from service.rules.registry import Kind, operation
+
+__all__ = ["Chance", "Circumstances", "Setup", "Task", "TaskInput", "setup", "success_chance"]
+
+
+class Circumstances(Bef, Conditions):
+    """What a task is attempted with and under: the ability's BEF and the modifiers."""
+
+
+class Task(Circumstances):
+    """An ability used for a task: its score, its BEF and the circumstances."""
+
+    score: Annotated[int, Field(ge=0, le=MAX_SCORE)] = Field(
+        description="The skill or attribute score; above 20 it counts as 20+n (F:L233)."
+    )
+
+
+class Chance(Model):
+    """How a task's success chance was found, every step shown."""
+
+    score: int
+    effective_score: int = Field(description="The score as rolled: at most 20 (F:L233).")
+    written_score: str = Field(description="'20+1' for 23-25 (F:L370).")
+    bef: float
+    modifiers: list[Term] = Field(description="Every modifier that applied, by source.")
+    modifier_total: int
+    ease_factor: float
+    ease_factor_index: int = Field(description="Rung 0..17 of the ease-factor ladder.")
+    clamped: bool = Field(description="The modifiers ran past 0 or 15; the excess is lost.")
+    success_chance: float = Field(description="Score x EF, rounded per 'sc_rounding'.")
+    success_chance_exact: str = Field(description="Score x EF before rounding, as a fraction.")
+    success_probability: Exact = Field(description="P(success): never above 99% (F:L1358).")
+    thresholds: Thresholds
+    impossible: bool = Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A task ready to roll: its chance for the wire and the SC the roll is read against."""
+
+    chance: Chance
+    sc: Fraction
+    mode: QrThresholds
+    rolled: bool
+
+
+def setup(
+    task: Circumstances,
+    score: int,
+    options: ResolutionOptions,
+    extra: Sequence[Term] = (),
+    default_bef: int | None = None,
+) -> Setup:
+    """Sum every modifier (the 20+n bonus among them, AMB-05), move the BEF along the ladder
+    once and clamp (F:L254), then SC = effective score x EF, rounded half up (F:L264-268)."""
+    bef = evaluate_bef(task, default_bef)
+    scored = twenty_plus(score)
+    found = [*terms(task, options.max_ltf_per_task), *extra]
+    bonus = Term(source="20+n", value=scored.twenty_plus)
+    if options.twenty_plus_in_sum and bonus.value:
+        found.append(bonus)
+    ease = add(bef, sum(term.value for term in found))
+    if not options.twenty_plus_in_sum and bonus.value:
+        index = min(TOP, ease.ease_factor_index + bonus.value)
+        ease = ease.model_copy(update={"ease_factor_index": index,
+                                       "ease_factor": float(LADDER[index])})  # fmt: skip
+        found.append(bonus)
+    unrounded = scored.effective_score * LADDER[ease.ease_factor_index]
+    rounded = options.sc_rounding is ScRounding.NEAREST_HALF_UP
+    sc = Fraction(round_half_up(unrounded)) if rounded else unrounded
+    impossible = sc == 0 or (options.bef_zero_is_impossible and bef == 0)
+    chance = Chance(
+        score=score,
+        effective_score=scored.effective_score,
+        written_score=scored.written,
+        bef=ease.bef,
+        modifiers=found,
+        modifier_total=sum(term.value for term in found),
+        ease_factor=ease.ease_factor,
+        ease_factor_index=ease.ease_factor_index,
+        clamped=ease.clamped,
+        success_chance=float(sc),
+        success_chance_exact=f"{unrounded.numerator}/{unrounded.denominator}",
+        success_probability=exact(
+            Fraction(0) if impossible else Fraction(min(math.floor(sc), 99), 100)
+        ),
+        thresholds=thresholds(sc, options.qr_thresholds),
+        impossible=impossible,
+    )
+    rolled = not impossible or options.roll_impossible_tasks
+    return Setup(chance=chance, sc=sc, mode=options.qr_thresholds, rolled=rolled)
+
+
+class TaskInput(Task):
+    """A task: an ability's score and BEF, and the task's modifiers."""
+
+    options: ResolutionOptions = Field(default_factory=ResolutionOptions)
+
+
+@operation(
+    system="foresight", name="success-chance", kind=Kind.CALCULATION,
+    covers=("foresight.success_chance",),
+)  # fmt: skip
+def success_chance(request: TaskInput) -> Chance:
+    """The success chance of a task: Score x EF, where the EF is the BEF moved by the sum of
+    the task's modifiers (F:L1340-1356). Amy's lockpicking, score 14 at BEF 5 with -1 and +1,
+    is 70% (F:L304); the stun-pistol shot at EF 2 with score 17 is 34 (F:L245); 13 x 0.25 =
+    3.25 rounds to 3 (F:L268)."""
+    return setup(request, request.score, request.options).chance

@@ -1,0 +1,53 @@
+"""Exact odds of quality ratings: every D100 roll enumerated (catalogue part 1, section 5).
+
+A roll is one of 100 equally likely faces, so the QR distribution of a task is its 100 rolls
+read by the same function that reads a rolled die; contests combine two such distributions
+as independent rolls (the 10,000 pairs) and chained tasks mix the follow-up's distribution
+over the first task's QRs.
+"""
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from pydantic import Field
+
+from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
+from service.rules.foresight.tables import QR, QUALITY_RATINGS
+from service.rules.model import Model
+
+__all__ = ["QualityOdds", "QualitySummary", "d100", "quality_odds"]
+
+
+class QualitySummary(Model):
+    success: Exact = Field(description="P(QR1-QR4).")
+    botch: Exact = Field(description="P(QR10).")
+    mean_yield_pct: Exact = Field(description="Expected yield, a botch counting -25% (F:L1373).")
+    mean_performance_modifier: Exact = Field(description="Expected 4 - QR (F:L1404).")
+
+
+class QualityOdds(Model):
+    """The exact distribution of the quality rating."""
+
+    qr: list[OutcomeProbability] = Field(description="'QR1' .. 'QR10', best first.")
+    summary: QualitySummary
+
+
+def d100(read: Callable[[int], QR]) -> Distribution[QR]:
+    """The QR of each of the 100 faces of a D100, read by `read`."""
+    return Distribution((read(roll), 1) for roll in range(1, 101))
+
+
+def quality_odds(distribution: Distribution[QR]) -> QualityOdds:
+    def mean(value: Callable[[QR], int]) -> Exact:
+        weighted = sum(value(qr) * weight for qr, weight in distribution.items())
+        return exact(Fraction(weighted, distribution.total))
+
+    return QualityOdds(
+        qr=outcome_table(distribution.map(lambda qr: qr.name), [qr.name for qr in QR]),
+        summary=QualitySummary(
+            success=exact(distribution.probability_where(lambda qr: qr <= QR.QR4)),
+            botch=exact(distribution.probability(QR.QR10)),
+            mean_yield_pct=mean(lambda qr: QUALITY_RATINGS[qr].yield_pct),
+            mean_performance_modifier=mean(lambda qr: 4 - qr),
+        ),
+    )

@@ -1,0 +1,153 @@
+"""Resolution: roll D100 against the success chance and read the quality rating (F:L294-323,
+F:L1338-1378). Every other FORESIGHT check (opposed, blocked, chained, unskilled, attribute,
+retried) is this rule applied to a task set up differently; they call the plain functions
+here, never the service."""
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field, computed_field
+
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution
+from service.rules.foresight.chance import Chance, Setup, Task, TaskInput, setup
+from service.rules.foresight.modifiers import Term
+from service.rules.foresight.odds import QualityOdds, d100, quality_odds
+from service.rules.foresight.options import ResolutionOptions
+from service.rules.foresight.quality import Quality, quality, quality_rating
+from service.rules.foresight.scores import MAX_SCORE
+from service.rules.foresight.tables import QR
+from service.rules.model import InputError, Model
+from service.rules.registry import Kind, operation
+
+__all__ = [
+    "Outcome",
+    "Resolution",
+    "ResolutionOdds",
+    "Side",
+    "distribution",
+    "resolution_odds",
+    "resolve",
+    "roll",
+    "setup_at",
+    "side_distribution",
+    "side_setup",
+]
+
+
+class Outcome(StrEnum):
+    ROLLED = "rolled"
+    IMPOSSIBLE = "impossible"
+
+
+class Resolution(Chance):
+    """A resolved task: the D100 roll and its quality rating."""
+
+    outcome: Outcome = Field(
+        description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07)."
+    )
+    roll: int | None = Field(description="The D100 roll; null when the task was not rolled.")
+    quality: Quality
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def qr(self) -> QR:
+        return self.quality.qr
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def success(self) -> bool:
+        return self.quality.success
+
+
+def roll(task: Setup, dice: Dice, purpose: str, outcome_apparent: bool = True) -> Resolution:
+    """Roll D100 for a set-up task, or report an impossible task as QR7 unrolled (AMB-07)."""
+    if not task.rolled:
+        read, face, outcome = QR.QR7, None, Outcome.IMPOSSIBLE
+    else:
+        face = dice.roll(100, purpose)
+        read, outcome = quality_rating(face, task.sc, task.mode), Outcome.ROLLED
+    return Resolution(**dict(task.chance), outcome=outcome, roll=face,
+                      quality=quality(read, outcome_apparent))  # fmt: skip
+
+
+def distribution(task: Setup) -> Distribution[QR]:
+    """The QR of each of the 100 rolls; an impossible task not rolled is QR7 for certain."""
+    if not task.rolled:
+        return Distribution({QR.QR7: 1})
+    return d100(lambda face: quality_rating(face, task.sc, task.mode))
+
+
+class ResolutionOdds(QualityOdds):
+    """The exact QR distribution of a task and the chance it was rolled against."""
+
+    chance: Chance
+    rolled: bool
+
+
+def resolution_odds(task: Setup) -> ResolutionOdds:
+    found = quality_odds(distribution(task))
+    return ResolutionOdds(**dict(found), chance=task.chance, rolled=task.rolled)
+
+
+class ResolveInput(TaskInput):
+    outcome_apparent: bool = Field(
+        default=True,
+        description="False: the players cannot tell a failure from a QR4 (F:L1400, AMB-45).",
+    )
+
+
+def _odds(request: ResolveInput) -> ResolutionOdds:
+    return resolution_odds(setup(request, request.score, request.options))
+
+
+@operation(
+    system="foresight", name="resolve", kind=Kind.CHECK,
+    covers=("foresight.resolve", "foresight.roll.d100"), odds=_odds,
+)  # fmt: skip
+def resolve(request: ResolveInput, dice: Dice) -> Resolution:
+    """Resolve a task: roll D100 against SC = Score x EF and read the quality rating.
+
+    QR1 at most SC/10, QR2 at most SC/5, QR3 at most SC/2, QR4 at most SC; above it QR7, or
+    QR10 on a multiple of 10 (F:L1366-1373); 99 is at best QR4 and 100 always fails
+    (F:L1375-1376). Amy picks the lock at SC 70 and rolls 32: QR3 (F:L304-319).
+    """
+    task = setup(request, request.score, request.options)
+    return roll(task, dice, "D100", request.outcome_apparent)
+
+
+class Side(Model):
+    """One side of a contest: a task to roll, or a QR already rolled at the table."""
+
+    task: Task | None = None
+    qr: QR | None = Field(default=None, description="Instead of 'task': the QR it got.")
+    score: Annotated[int, Field(ge=0, le=MAX_SCORE)] | None = Field(
+        default=None, description="With 'qr': the ability score, to break ties by score."
+    )
+
+
+def side_setup(side: Side, options: ResolutionOptions, loc: str) -> Setup | None:
+    """The side's task set up to roll, or None when its QR is given."""
+    if (side.task is None) == (side.qr is None):
+        raise InputError((loc,), "give either 'task' or 'qr'")
+    if side.task is None:
+        return None
+    return setup_at((loc, "task"), side.task, options)
+
+
+def setup_at(
+    loc: tuple[str, ...], task: Task, options: ResolutionOptions, extra: Sequence[Term] = ()
+) -> Setup:
+    """Set up a task nested in a request, reporting its errors under `loc`."""
+    try:
+        return setup(task, task.score, options, extra)
+    except InputError as error:
+        raise InputError((*loc, *error.loc), error.message) from None
+
+
+def side_distribution(side: Side, task: Setup | None) -> Distribution[QR]:
+    if task is None:
+        assert side.qr is not None
+        return Distribution({side.qr: 1})
+    return distribution(task)
