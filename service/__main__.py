@@ -49,8 +49,7 @@ def check_schemas() -> int:
 
 
 async def _precompute(settings: Settings) -> int:
-    """Fill the cache with each system's standard odds: every operation's odds at every
-    value of its first bounded integer field, with default options."""
+    """Fill the cache with each system's standard odds (`System.standard_odds`)."""
     cache = make_cache(
         settings.redis_url,
         max_entries=settings.cache_max_entries,
@@ -59,19 +58,11 @@ async def _precompute(settings: Settings) -> int:
     count = 0
     try:
         for system in load().systems:
-            for op in system.operations:
-                model = op.odds_request_model
-                if model is None:
-                    continue
-                for name, info in model.model_fields.items():
-                    bounds = {type(m).__name__: m for m in info.metadata}
-                    if info.is_required() and "Ge" in bounds and "Le" in bounds:
-                        low, high = bounds["Ge"].ge, bounds["Le"].le
-                        for value in range(max(low, -8), high + 1):
-                            request = model.model_validate({name: value})
-                            await odds_json(cache, op, request)
-                            count += 1
-                        break
+            for op, payload in system.standard_odds:
+                assert op.odds_request_model is not None
+                await odds_json(cache, op, op.odds_request_model.model_validate_json(
+                    json.dumps(payload)))  # fmt: skip
+                count += 1
     finally:
         await cache.close()
     print(f"precomputed {count} odds tables into the {cache.backend} cache")

@@ -153,6 +153,18 @@ def test_operation_names_come_from_a_covered_catalogue_id(slug, filename, count)
         assert op.name in paths or stem, op.name
 
 
+@pytest.mark.parametrize(("slug", "filename", "count"), SYSTEMS)
+def test_standard_odds_are_requests_the_system_answers(slug, filename, count):
+    """`make precompute` fills the cache with these; each must validate and compute."""
+    system = system_of(slug)
+    assert system.standard_odds
+    for op, payload in system.standard_odds:
+        assert op in system.operations
+        assert op.odds_request_model is not None
+        request = op.odds_request_model.model_validate_json(json.dumps(payload))
+        assert op.run_odds(request).rules_version  # type: ignore[attr-defined]
+
+
 # Bounds
 
 

@@ -231,6 +231,9 @@ class System:
     seed: str
     operations: tuple[Operation, ...]
     tables: tuple[Table, ...] = ()
+    #: The odds `make precompute` fills the cache with: (operation, request) pairs of the
+    #: questions callers ask most, each a plain JSON request without dice.
+    standard_odds: tuple[tuple[Operation, dict[str, Any]], ...] = ()
 
     @property
     def graphql_name(self) -> str:

@@ -33,4 +33,9 @@ SYSTEM = System(
         knowledge, familiarities, gravity_band, long_term_familiarity,
     ),
     tables=tables(),
+    # Every score up to 20 at the common BEFs (3 to 6, and 7 for attributes), and random QRs.
+    standard_odds=(
+        *((resolve, {"score": score, "bef": bef}) for score in range(1, 21) for bef in range(3, 8)),
+        (random_quality_rating, {}),
+    ),
 )  # fmt: skip

@@ -21,4 +21,12 @@ SYSTEM = System(
         recovery, create_character, validate_character, create_npc, award, spend,
     ),
     tables=tables(),
+    # An average-to-heroic character's checks at every target number, and plain fights.
+    standard_odds=(
+        *((check, {"traits": [{"trait": "dexterity", "score": trait}], "target_number": tn})
+          for trait in range(0, 6) for tn in range(1, 8)),
+        *((attack, {"attacker": {"traits": [{"trait": "dexterity", "score": a}]},
+                    "defender": {"traits": [{"trait": "dexterity", "score": d}]}})
+          for a in range(1, 5) for d in range(1, 5)),
+    ),
 )  # fmt: skip
