@@ -127,15 +127,20 @@ def test_rolls_of_99_and_100(client):
     assert post(client, "/quality-rating", {"roll": 99, "success_chance": 300})["qr"] == 4
 
 
-def test_odds_at_sc_70(client):
-    """F:L1366-1373 and catalogue 5.1, SC 70: 7 / 7 / 21 / 35 / 27 / 3 in 100."""
-    odds = post(client, "/resolve/odds", SC70)
+def assert_sc_70(odds: Any) -> None:
+    """Catalogue 5.1, SC 70: 7 / 7 / 21 / 35 / 27 / 3 in 100 (F:L323)."""
     assert table(odds["qr"]) == {
         "QR1": Fraction(7, 100), "QR2": Fraction(7, 100), "QR3": Fraction(21, 100),
         "QR4": Fraction(35, 100), "QR7": Fraction(27, 100), "QR10": Fraction(3, 100),
     }  # fmt: skip
     assert exact(odds["summary"]["success"]) == Fraction(7, 10)
     assert exact(odds["summary"]["botch"]) == Fraction(3, 100)
+
+
+def test_odds_at_sc_70(client):
+    """F:L1366-1373 and catalogue 5.1, SC 70: 7 / 7 / 21 / 35 / 27 / 3 in 100."""
+    odds = post(client, "/resolve/odds", SC70)
+    assert_sc_70(odds)
 
 
 @pytest.mark.parametrize(
@@ -283,12 +288,7 @@ def test_odds_over_graphql(client):
     )
     assert "errors" not in body, body
     odds = body["data"]["foresight"]["resolveOdds"]
-    assert table(odds["qr"]) == {
-        "QR1": Fraction(7, 100), "QR2": Fraction(7, 100), "QR3": Fraction(21, 100),
-        "QR4": Fraction(35, 100), "QR7": Fraction(27, 100), "QR10": Fraction(3, 100),
-    }  # fmt: skip
-    assert exact(odds["summary"]["success"]) == Fraction(7, 10)
-    assert exact(odds["summary"]["botch"]) == Fraction(3, 100)
+    assert_sc_70(odds)
 
 
 def test_quality_rating_over_graphql(client):

@@ -7,7 +7,7 @@ import json
 from enum import IntEnum, StrEnum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import Field
 
@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 SYSTEM = "foresight"
+M = TypeVar("M", bound=Model)
 
 
 class QR(IntEnum):
@@ -200,33 +201,24 @@ def _rows(key: str) -> list[dict[str, Any]]:
     return rows
 
 
+def _keyed(table: str, model: type[M], key: str) -> dict[Any, M]:
+    """The rows of a table as models, keyed by one of their fields."""
+    rows = [model.model_validate(row, strict=False) for row in _rows(table)]
+    return {getattr(row, key): row for row in rows}
+
+
 LADDER = tuple(Fraction(row["value"]) for row in _rows("ease_factors"))
-QUALITY_RATINGS = {
-    QR(row["qr"]): QualityRating.model_validate(row, strict=False)
-    for row in _rows("quality_ratings")
-}
-DIFFICULTIES = {
-    Difficulty(row["difficulty"]): RuleOfThumb.model_validate(row, strict=False)
-    for row in _rows("rule_of_thumb")
-}
-PLAYER_INPUT = {
-    PlayerInput(row["quality"]): PlayerInputRow.model_validate(row, strict=False)
-    for row in _rows("player_input")
-}
-KNOWLEDGE = {
-    Knowledge(row["knowledge"]): KnowledgeRow.model_validate(row, strict=False)
-    for row in _rows("knowledge")
-}
-NON_FAMILIARITY = {
-    Unfamiliarity(row["degree"]): NonFamiliarityRow.model_validate(row, strict=False)
-    for row in _rows("non_familiarity")
-}
-RANDOM_QUALITY_RATINGS = tuple(
-    RandomQualityRating.model_validate(row, strict=False) for row in _rows("random_quality_ratings")
+QUALITY_RATINGS: dict[QR, QualityRating] = _keyed("quality_ratings", QualityRating, "qr")
+DIFFICULTIES: dict[Difficulty, RuleOfThumb] = _keyed("rule_of_thumb", RuleOfThumb, "difficulty")
+PLAYER_INPUT: dict[PlayerInput, PlayerInputRow] = _keyed("player_input", PlayerInputRow, "quality")
+KNOWLEDGE: dict[Knowledge, KnowledgeRow] = _keyed("knowledge", KnowledgeRow, "knowledge")
+NON_FAMILIARITY: dict[Unfamiliarity, NonFamiliarityRow] = _keyed(
+    "non_familiarity", NonFamiliarityRow, "degree"
 )
-QR_MODIFIERS = {
-    QR(row["qr"]): QrModifier.model_validate(row, strict=False) for row in _rows("qr_modifiers")
-}
+RANDOM_QUALITY_RATINGS = tuple(
+    _keyed("random_quality_ratings", RandomQualityRating, "low").values()
+)
+QR_MODIFIERS: dict[QR, QrModifier] = _keyed("qr_modifiers", QrModifier, "qr")
 BLOCKING = {
     QR(row["attack"]): Blocking.model_validate(
         {"attack": row["attack"]}
@@ -235,10 +227,7 @@ BLOCKING = {
     )
     for row in _rows("blocking")
 }
-GRAVITY_BANDS = {
-    GravityBand(row["band"]): GravityBandRow.model_validate(row, strict=False)
-    for row in _rows("gravity_bands")
-}
+GRAVITY_BANDS: dict[GravityBand, GravityBandRow] = _keyed("gravity_bands", GravityBandRow, "band")
 ENVIRONMENTS = tuple(Environment.model_validate(row) for row in _rows("environments"))
 
 _EASE_FACTORS = tuple(
