@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz precompute clean
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz precompute bench clean
 
 install: $(STAMP)
 
@@ -24,11 +24,11 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests tools
-	$(BIN)/ruff format --check service tests tools
+	$(BIN)/ruff check service tests tools bench
+	$(BIN)/ruff format --check service tests tools bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy service
+	$(BIN)/mypy service bench
 
 schema: $(STAMP)
 	$(BIN)/python -m service export-schemas
@@ -41,6 +41,13 @@ fuzz: $(STAMP)
 
 precompute: $(STAMP)
 	$(BIN)/python -m service precompute
+
+# Ratios against bare Starlette and bare Strawberry measured in the same run (bench/run.py);
+# BENCH_ARGS=--baselines-last measures the baselines after the service.
+bench: $(STAMP)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	command -v redis-server >/dev/null || (apt-get update -qq && apt-get install -y -qq redis-server)
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

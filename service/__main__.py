@@ -16,6 +16,9 @@ from service.rules.registry import load
 from service.runtime import odds_json
 from service.settings import Settings
 
+#: How the service is served; `make bench` serves its bare baselines the same way.
+UVICORN = {"access_log": False, "log_config": None}
+
 OPENAPI = Path("openapi/openapi.json")
 GRAPHQL = Path("schema/schema.graphql")
 
@@ -81,10 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("precompute", help="fill the cache with standard odds tables")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        uvicorn.run(
-            "service.app:create_app", factory=True, host=args.host, port=args.port,
-            workers=args.workers, access_log=False, log_config=None,
-        )  # fmt: skip
+        uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port,
+                    workers=args.workers, **UVICORN)  # type: ignore[arg-type]  # fmt: skip
         return 0
     if args.command == "export-schemas":
         return export_schemas()
