@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route
 from service.cache import ProbabilityCache, make_cache
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import Metrics, Observability, configure_logging
-from service.rest import problem_handler, routes, too_large
+from service.rest import Routes, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
 from service.settings import Settings
@@ -63,13 +63,9 @@ def build_app(
         yield
         await cache.close()
 
-    app = Starlette(
-        routes=[
-            *api,
-            *_ops_routes(cache, metrics),
-            Route("/graphql", graphql, methods=["POST"]),
-        ],
-        exception_handlers={HTTPException: problem_handler},
+    app = Starlette(exception_handlers={HTTPException: problem_handler})
+    app.router = Routes(
+        [*api, *_ops_routes(cache, metrics), Route("/graphql", graphql, methods=["POST"])],
         lifespan=lifespan,
     )
     return Observability(

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from strawberry.asgi import GraphQL
 from strawberry.extensions import (
+    AddValidationRules,
     MaskErrors,
     MaxAliasesLimiter,
     MaxTokensLimiter,
@@ -307,6 +308,13 @@ def _unexpected_original(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
+def _limit_rules(limits: Limits) -> list[Any]:
+    """The validation rules of the depth and alias limits, made once per schema."""
+    depth = QueryDepthLimiter(max_depth=limits.max_depth)
+    aliases = MaxAliasesLimiter(max_alias_count=limits.max_aliases)
+    return [*depth.validation_rules, *aliases.validation_rules]
+
+
 def build_schema(registry: Registry, cache: ProbabilityCache, limits: Limits) -> strawberry.Schema:
     kinds = _Types()
     namespace: dict[str, Any] = {}
@@ -326,9 +334,10 @@ def build_schema(registry: Registry, cache: ProbabilityCache, limits: Limits) ->
         query=query,
         extensions=[
             # Factories, not instances: each request gets its own extension state (the parser
-            # and validation caches are shared by Strawberry behind the factory).
-            partial(QueryDepthLimiter, max_depth=limits.max_depth),
-            partial(MaxAliasesLimiter, max_alias_count=limits.max_aliases),
+            # and validation caches are shared by Strawberry behind the factory). The depth
+            # and alias rules are made once: a limiter made per request would add new rule
+            # classes every time, and the validation cache, keyed by the rules, never hit.
+            partial(AddValidationRules, _limit_rules(limits)),
             partial(MaxTokensLimiter, max_token_count=limits.max_tokens),
             partial(ParserCache, maxsize=512),
             partial(ValidationCache, maxsize=512),
