@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from service.cache import ProbabilityCache, make_cache
 from service.graphql import GraphQLApp, Limits, build_schema
-from service.observability import Metrics, Observability, configure_logging
+from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Routes, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
@@ -49,8 +49,13 @@ def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
 
 
 def build_app(
-    settings: Settings, cache: ProbabilityCache, registry: Registry | None = None
+    settings: Settings,
+    cache: ProbabilityCache,
+    registry: Registry | None = None,
+    access_log: AccessLog | None = None,
 ) -> Observability:
+    """The service. Each request is logged to `access_log` (stderr when not given) while
+    `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
     schema = build_schema(registry, cache, Limits.from_settings(settings))
     graphql = GraphQLApp(schema, graphql_ide=None, allow_queries_via_get=False)
@@ -73,7 +78,9 @@ def build_app(
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
         too_large=too_large,
-        log_requests=settings.log_requests,
+        access_log=(access_log or AccessLog())
+        if settings.log_requests and logs_info(settings.log_level)
+        else None,
     )
 
 

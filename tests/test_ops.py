@@ -12,40 +12,14 @@ from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
-from service.observability import JsonFormatter
+from service.observability import AccessLog, JsonFormatter
 from service.settings import Settings
-
-
-class Records(logging.Handler):
-    """Keeps every record it is given."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
         yield client
-
-
-@pytest.fixture
-def records() -> Iterator[Records]:
-    """The records of logger "adjudicator", whatever its propagation and level were."""
-    logger = logging.getLogger("adjudicator")
-    handler = Records()
-    level = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    try:
-        yield handler
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
 
 
 def requests_total(text: str, route: str, method: str, status: int) -> int:
@@ -120,32 +94,46 @@ def test_cache_counters_are_exported(client):
     assert "adjudicator_redis_fallbacks_total 0" in lines
 
 
-def test_one_log_record_per_request(records):
-    app = build_app(Settings(log_requests=True), MemoryCache())
+def test_one_log_line_per_request():
+    lines: list[bytes] = []
+    app = build_app(Settings(log_requests=True), MemoryCache(), access_log=AccessLog(lines.append))
     with TestClient(app) as client:
         ok = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         bad = client.post("/v1/four-d8/check", json={"ease": 33}, headers={"x-request-id": "r-1"})
         missing = client.get("/nowhere")
-    logged = [record for record in records.records if record.getMessage() == "request"]
-    assert len(logged) == 3
+    assert all(line.endswith(b"\n") and line.count(b"\n") == 1 for line in lines)
+    entries = [json.loads(line) for line in lines]
     expected = [
         (ok.headers["x-request-id"], "POST", "/v1/four-d8/check", 200),
         ("r-1", "POST", "/v1/four-d8/check", 422),
         (missing.headers["x-request-id"], "GET", "/nowhere", 404),
     ]
     assert bad.headers["x-request-id"] == "r-1"
-    fields = [vars(record) for record in logged]
-    assert [(f["request_id"], f["method"], f["path"], f["status"]) for f in fields] == expected
-    for record, field in zip(logged, fields, strict=True):
-        assert record.name == "adjudicator"
-        assert record.levelno == logging.INFO
-        assert isinstance(field["duration_ms"], float)
-        assert field["duration_ms"] >= 0
+    assert [(e["request_id"], e["method"], e["path"], e["status"]) for e in entries] == expected
+    for entry in entries:
+        assert (entry["level"], entry["logger"], entry["msg"]) == ("info", "adjudicator", "request")
+        assert isinstance(entry["duration_ms"], float)
+        assert entry["duration_ms"] >= 0
+        assert isinstance(entry["ts"], float)
 
 
-def test_no_log_records_when_disabled(client, records):
-    client.get("/healthz")
-    assert [record for record in records.records if record.getMessage() == "request"] == []
+@pytest.mark.parametrize(
+    ("log_requests", "level", "logged"),
+    [(False, "INFO", False), (True, "WARNING", False), (True, "debug", True)],
+)
+def test_request_lines_follow_the_settings(log_requests, level, logged):
+    lines: list[bytes] = []
+    settings = Settings(log_requests=log_requests, log_level=level)
+    with TestClient(build_app(settings, MemoryCache(), access_log=AccessLog(lines.append))) as c:
+        c.get("/healthz")
+    assert len(lines) == (1 if logged else 0)
+
+
+def test_access_log_writes_whole_lines_to_stderr(capfd):
+    AccessLog().request("abc", "GET", "/healthz", 200, 0.0012345)
+    entry = json.loads(capfd.readouterr().err)
+    assert entry["request_id"] == "abc"
+    assert entry["duration_ms"] == 1.234  # rounded to the microsecond, as JsonFormatter's ts
 
 
 def test_json_formatter_renders_one_object_per_line():
