@@ -2,6 +2,7 @@
 the probability cache and observability. All mutable state (the cache, its counters, the
 metrics) lives in the objects made here, one set per app."""
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -95,4 +96,9 @@ def create_app() -> Observability:
         timeout=settings.redis_timeout_seconds,
         retry_after=settings.redis_retry_after_seconds,
     )
-    return build_app(settings, cache)
+    app = build_app(settings, cache)
+    # Everything made so far (modules, models, schemas, tables) lives as long as the process.
+    # Frozen, the garbage collector stops scanning it: a full collection of this heap took
+    # 65 ms, a stall every few seconds under load that set the p99 (make bench, Redis odds).
+    gc.freeze()
+    return app

@@ -7,7 +7,7 @@ dependency. A slow, full, unreachable or restarted Redis must cost latency, not
 errors:
 
 * every Redis call is bounded by a short timeout (socket timeouts, no client
-  retries, and an `asyncio.wait_for` guard on top), after which we compute
+  retries, and an `asyncio.timeout` guard on top), after which we compute
   locally or skip the write;
 * after any Redis failure a circuit breaker skips Redis entirely for
   `retry_after` seconds, so a dead Redis does not add a timeout to every
@@ -43,7 +43,7 @@ __all__ = [
 
 # What a Redis call may raise when Redis is slow, full or gone. redis-py wraps
 # most socket errors in its own ConnectionError/TimeoutError (both RedisError);
-# OSError and TimeoutError (raised by `asyncio.wait_for`) cover the rest.
+# OSError and TimeoutError (raised by `asyncio.timeout`) cover the rest.
 _REDIS_FAILURES = (RedisError, OSError, TimeoutError)
 
 
@@ -166,7 +166,8 @@ class RedisCache:
             self.stats.fallbacks += 1
             return None
         try:
-            value = await asyncio.wait_for(self._client.get(key), self._timeout)
+            async with asyncio.timeout(self._timeout):
+                value = await self._client.get(key)
         except _REDIS_FAILURES:
             self._trip()
             return None
@@ -179,9 +180,8 @@ class RedisCache:
             self.stats.fallbacks += 1
             return
         try:
-            await asyncio.wait_for(
-                self._client.set(key, value, ex=self._ttl_seconds), self._timeout
-            )
+            async with asyncio.timeout(self._timeout):
+                await self._client.set(key, value, ex=self._ttl_seconds)
         except _REDIS_FAILURES:
             self._trip()
 
@@ -192,7 +192,8 @@ class RedisCache:
         readiness probe reports whether Redis is reachable right now.
         """
         try:
-            return bool(await asyncio.wait_for(self._client.ping(), self._timeout))
+            async with asyncio.timeout(self._timeout):
+                return bool(await self._client.ping())
         except _REDIS_FAILURES:
             return False
 
