@@ -16,6 +16,7 @@ from enum import Enum
 from functools import partial
 from typing import Any, Union
 
+import orjson
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
@@ -79,7 +80,7 @@ class _Types:
             converted = [self.convert(a, as_input) for a in members]
             inner = converted[0] if len(converted) == 1 else Union[tuple(converted)]  # noqa: UP007
             return inner | None
-        if origin is list:
+        if origin is list or (origin is tuple and typing.get_args(annotation)[1:] == (...,)):
             return list[self.convert(typing.get_args(annotation)[0], as_input)]  # type: ignore[misc]
         if isinstance(annotation, type) and issubclass(annotation, Enum):
             return self.enum(annotation)
@@ -173,8 +174,10 @@ def _bad_input(error: ValidationError | InputError) -> GraphQLError:
 
 
 def _validate(model: type[Model], data: Any) -> Model:
+    """Validate as REST does, from JSON: one set of strict JSON rules for both APIs (a JSON
+    array is a valid tuple; a Python list, in strict Python mode, is not)."""
     try:
-        return model.model_validate(_plain(data))
+        return model.model_validate_json(orjson.dumps(_plain(data)))
     except ValidationError as error:
         raise _bad_input(error) from None
 
