@@ -1,0 +1,52 @@
+"""The benchmark's own checks (`make bench` is not run by the suite: no timed tests)."""
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from bench.cold import COLD, Cold, _operation, disagreement
+from bench.run import parse_wrk
+
+
+def service_odds(cold: Cold) -> dict[str, Any]:
+    op = _operation(cold)
+    assert op.odds_request_model is not None
+    request = op.odds_request_model.model_validate_json(json.dumps(cold.payload))
+    odds: dict[str, Any] = json.loads(op.run_odds(request).model_dump_json())
+    return odds
+
+
+@pytest.mark.parametrize("cold", COLD, ids=lambda cold: cold.name)
+def test_each_icepool_twin_computes_the_services_distribution(cold):
+    odds = service_odds(cold)
+    assert disagreement(cold, odds) <= 0
+    assert sum(cold.outcomes(odds).values()) > 0
+
+
+@pytest.mark.parametrize("cold", COLD, ids=lambda cold: cold.name)
+def test_a_changed_distribution_disagrees(cold):
+    odds = service_odds(cold)
+    changed = dict(cold.outcomes(odds))
+    first = next(iter(changed))
+    changed[first] *= 2
+    twin = dataclasses.replace(cold, outcomes=lambda _: changed)
+    assert disagreement(twin, odds) > 0
+
+
+WRK = """Running 10s test @ http://127.0.0.1:1234/check
+  1 threads and 16 connections
+  Latency Distribution
+     50%  840.00us
+     75%    1.02ms
+     90%    1.30ms
+     99%    1.75ms
+  176404 requests in 10.00s, 25.07MB read
+  Non-2xx or 3xx responses: 3
+Requests/sec:  17640.39
+"""
+
+
+def test_wrk_output_is_read_in_milliseconds():
+    assert parse_wrk(WRK) == {"rps": 17640.39, "p50_ms": 0.84, "p99_ms": 1.75, "non_2xx": 3.0}
