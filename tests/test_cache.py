@@ -1,12 +1,26 @@
 import asyncio
 import socket
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import redis
 
 from service.cache import CacheStats, MemoryCache, RedisCache, cached, make_cache
+from service.resp import (
+    Address,
+    Client,
+    ProtocolError,
+    Reply,
+    ResponseError,
+    encode_command,
+    parse_url,
+    read_reply,
+)
 from tests.redis_server import RedisServer
 
 KEY = "adjudicator:1:four_d8:check:" + "ab" * 32
@@ -221,3 +235,420 @@ def test_hanging_redis_costs_one_timeout_not_one_per_call() -> None:
     # Without the breaker this would be 40 timeouts of 0.2 s (8 s) plus the ping.
     assert elapsed < 2.0
     assert result == stats(hits=0, misses=20, fallbacks=40)
+
+
+# The RESP client (service.resp)
+
+
+@pytest.mark.parametrize(
+    ("url", "address"),
+    [
+        ("redis://localhost", Address(host="localhost", port=6379, db=0)),
+        ("redis://127.0.0.1:6380/3", Address(host="127.0.0.1", port=6380, db=3)),
+        ("redis://[::1]:7000/", Address(host="::1", port=7000)),
+        ("redis://:s3cr%40t@cache/1", Address(host="cache", password="s3cr@t", db=1)),
+        (
+            "redis://al%20ice:p%3Aw%2Fd@cache:6390/0",
+            Address(host="cache", port=6390, username="al ice", password="p:w/d"),
+        ),
+        ("rediss://cache.example:6380/2", Address(host="cache.example", port=6380, db=2, tls=True)),
+        ("rediss://:pw@cache.example", Address(host="cache.example", password="pw", tls=True)),
+        ("unix:///run/redis/redis.sock", Address(path="/run/redis/redis.sock")),
+        ("unix:///run/redis.sock?db=4", Address(path="/run/redis.sock", db=4)),
+        ("unix://u:p@/run/redis.sock", Address(path="/run/redis.sock", username="u", password="p")),
+    ],
+)
+def test_parse_url(url: str, address: Address) -> None:
+    assert parse_url(url) == address
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("http://localhost:6379", "starts with redis://"),
+        ("localhost:6379", "starts with redis://"),
+        ("redis+sentinel://host/0", "starts with redis://"),
+        ("", "starts with redis://"),
+        ("redis:///0", "host"),
+        ("redis://host/zero", "must be a number"),
+        ("redis://host/-1", "must be a number"),
+        ("redis://host:port/0", "Port"),
+        ("redis://user@host/0", "needs a password"),
+        ("redis://host/0?decode_responses=true", "host"),
+        ("unix://", "unix:///path"),
+        ("unix:///run/redis.sock?timeout=1", "unix:///path"),
+        ("unix:///run/redis.sock?db=x", "must be a number"),
+    ],
+)
+def test_parse_url_rejects(url: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_url(url)
+
+
+def test_redis_cache_rejects_a_bad_url() -> None:
+    with pytest.raises(ValueError, match="starts with redis://"):
+        RedisCache("memcached://localhost:11211")
+
+
+def test_encode_command() -> None:
+    assert encode_command((b"GET", "k")) == b"*2\r\n$3\r\nGET\r\n$1\r\nk\r\n"
+    assert encode_command((b"PING",)) == b"*1\r\n$4\r\nPING\r\n"
+    # Lengths count bytes (UTF-8 for str); values are binary-safe, empty ones included.
+    assert encode_command(("SET", "clé", b"a\r\nb", "EX", "60")) == (
+        b"*5\r\n$3\r\nSET\r\n$4\r\ncl\xc3\xa9\r\n$4\r\na\r\nb\r\n$2\r\nEX\r\n$2\r\n60\r\n"
+    )
+    assert encode_command(("GET", b"")) == b"*2\r\n$3\r\nGET\r\n$0\r\n\r\n"
+
+
+def parse(data: bytes, replies: int = 1) -> list[Reply]:
+    """Read `replies` replies from a stream holding `data`, then check it was all consumed."""
+
+    async def scenario() -> list[Reply]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        result = [await read_reply(reader) for _ in range(replies)]
+        assert await reader.read() == b"", "a reply was not read to its end"
+        return result
+
+    return asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("data", "reply"),
+    [
+        (b"+OK\r\n", "OK"),
+        (b"+PONG\r\n", "PONG"),
+        (b":42\r\n", 42),
+        (b":-7\r\n", -7),
+        (b"$5\r\nhello\r\n", b"hello"),
+        (b"$0\r\n\r\n", b""),
+        (b"$6\r\na\r\n\x00\xffb\r\n", b"a\r\n\x00\xffb"),  # binary, CRLF inside
+        (b"$-1\r\n", None),
+        (b"*0\r\n", []),
+        (b"*-1\r\n", None),
+        (
+            b"*4\r\n$3\r\nGET\r\n:1\r\n$-1\r\n*2\r\n+OK\r\n$1\r\nx\r\n",
+            [b"GET", 1, None, ["OK", b"x"]],
+        ),
+    ],
+)
+def test_read_reply(data: bytes, reply: Reply) -> None:
+    assert parse(data) == [reply]
+
+
+def test_read_reply_reads_consecutive_replies() -> None:
+    table = b"x" * 3000
+    data = b"+OK\r\n$3000\r\n" + table + b"\r\n$-1\r\n:3\r\n"
+    assert parse(data, replies=4) == ["OK", table, None, 3]
+
+
+def test_read_reply_raises_error_replies() -> None:
+    with pytest.raises(ResponseError) as caught:
+        parse(b"-ERR unknown command 'NOPE'\r\n")
+    assert str(caught.value) == "ERR unknown command 'NOPE'"
+    with pytest.raises(ResponseError) as caught:
+        parse(b"-NOAUTH Authentication required.\r\n")
+    assert str(caught.value) == "NOAUTH Authentication required."
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",  # closed before the reply
+        b"+OK",  # closed mid-line
+        b"$5\r\nhel",  # closed mid-bulk
+        b"*2\r\n:1\r\n",  # closed mid-array
+        b"$3\r\nabcde\r\n",  # a bulk string longer than its length
+        b"?what\r\n",  # no such type
+        b":forty-two\r\n",
+        b"$many\r\n",
+    ],
+)
+def test_read_reply_raises_connection_errors_on_bad_streams(data: bytes) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse(data)
+    assert isinstance(caught.value, ConnectionError)  # an OSError: RedisCache falls back
+
+
+# A fake Redis in the test's own event loop: it answers one command at a time per connection,
+# in order, like Redis, and records what it was sent.
+
+Answer = Callable[[list[bytes]], Awaitable[bytes]]
+
+
+class FakeRedis:
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+        self.commands: list[list[bytes]] = []
+        self.connections = 0
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        try:
+            while (command := await read_command(reader)) is not None:
+                self.commands.append(command)
+                writer.write(await self.answer(command))
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            writer.close()
+
+
+async def read_command(reader: asyncio.StreamReader) -> list[bytes] | None:
+    line = await reader.readline()
+    if not line:
+        return None
+    assert line.startswith(b"*"), line
+    args = []
+    for _ in range(int(line[1:])):
+        header = await reader.readline()
+        assert header.startswith(b"$"), header
+        args.append((await reader.readexactly(int(header[1:]) + 2))[:-2])
+    return args
+
+
+def bulk(value: bytes) -> bytes:
+    return b"$%d\r\n%s\r\n" % (len(value), value)
+
+
+async def answer_slowly(command: list[bytes]) -> bytes:
+    """GET k answers b"value of k", after a while when k is b"slow"; anything else +OK."""
+    if command[0] == b"GET":
+        if command[1] == b"slow":
+            await asyncio.sleep(0.3)
+        return bulk(b"value of " + command[1])
+    return b"+OK\r\n"
+
+
+@asynccontextmanager
+async def fake_redis(answer: Answer) -> AsyncIterator[tuple[FakeRedis, int]]:
+    fake = FakeRedis(answer)
+    server = await asyncio.start_server(fake.serve, "127.0.0.1", 0)
+    async with server:
+        yield fake, server.sockets[0].getsockname()[1]
+
+
+def test_client_reuses_one_connection_for_sequential_calls() -> None:
+    async def scenario() -> None:
+        async with fake_redis(answer_slowly) as (fake, port):
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            for key in ("a", "b", "c"):
+                assert await client.get(key) == b"value of " + key.encode()
+            await client.set("k", b"v", ex=60)
+            assert fake.connections == 1
+            assert client.idle == 1
+            assert fake.commands[-1] == [b"SET", b"k", b"v", b"EX", b"60"]
+            await client.aclose()
+            assert client.idle == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_call_drops_its_connection_and_the_next_call_gets_its_own_reply() -> None:
+    async def scenario() -> None:
+        async with fake_redis(answer_slowly) as (fake, port):
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            assert await client.get("warm") == b"value of warm"
+            assert client.idle == 1
+            with pytest.raises(TimeoutError):
+                async with asyncio.timeout(0.05):
+                    await client.get("slow")
+            assert client.idle == 0  # the connection with the late reply on it is gone
+            await asyncio.sleep(0.5)  # the late reply has been sent by now
+            # On the old connection this would read b"value of slow".
+            assert await client.get("fast") == b"value of fast"
+            assert fake.connections == 2
+            assert client.idle == 1
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_connect_leaves_nothing_behind() -> None:
+    async def answer(command: list[bytes]) -> bytes:
+        if command[0] == b"AUTH":
+            await asyncio.sleep(0.3)
+        return b"+OK\r\n" if command[0] != b"GET" else bulk(b"v")
+
+    async def scenario() -> None:
+        async with fake_redis(answer) as (fake, port):
+            client = Client.from_url(f"redis://:pw@127.0.0.1:{port}")
+            with pytest.raises(TimeoutError):
+                async with asyncio.timeout(0.05):
+                    await client.get("k")
+            assert client.idle == 0
+            await asyncio.sleep(0.5)
+            assert await client.get("k") == b"v"
+            assert [c[0] for c in fake.commands] == [b"AUTH", b"AUTH", b"GET"]
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_an_error_reply_raises_and_drops_the_connection() -> None:
+    async def answer(command: list[bytes]) -> bytes:
+        return b"-OOM command not allowed\r\n" if command[0] == b"SET" else bulk(b"v")
+
+    async def scenario() -> None:
+        async with fake_redis(answer) as (fake, port):
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            with pytest.raises(ResponseError, match="OOM command not allowed"):
+                await client.set("k", b"v", ex=1)
+            assert client.idle == 0
+            assert await client.get("k") == b"v"
+            assert fake.connections == 2
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_the_pool_keeps_at_most_max_idle_connections() -> None:
+    async def scenario() -> None:
+        async with fake_redis(answer_slowly) as (fake, port):
+            client = Client(parse_url(f"redis://127.0.0.1:{port}"), max_idle=2)
+            values = await asyncio.gather(*(client.get(f"k{i}") for i in range(5)))
+            assert values == [b"value of k%d" % i for i in range(5)]
+            assert fake.connections == 5  # concurrent calls each need a connection
+            assert client.idle == 2
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_closed_client_raises_connection_error() -> None:
+    async def scenario() -> None:
+        async with fake_redis(answer_slowly) as (_, port):
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            assert await client.ping() is False  # the fake says +OK, not +PONG
+            await client.aclose()
+            with pytest.raises(ConnectionError, match="closed"):
+                await client.get("k")
+            cache = RedisCache(f"redis://127.0.0.1:{port}", clock=FakeClock())
+            await cache.close()
+            assert await cache.get(KEY) is None
+            assert cache.stats == stats(hits=0, misses=0, fallbacks=1)
+
+    asyncio.run(scenario())
+
+
+def test_auth_with_a_password_and_select_over_tcp() -> None:
+    async def scenario() -> None:
+        async with fake_redis(answer_slowly) as (fake, port):
+            client = Client.from_url(f"redis://:p%40ss@127.0.0.1:{port}/2")
+            assert await client.get("k") == b"value of k"
+            assert fake.commands == [[b"AUTH", b"p@ss"], [b"SELECT", b"2"], [b"GET", b"k"]]
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_auth_with_a_user_and_select_over_a_unix_socket() -> None:
+    async def scenario(path: str) -> None:
+        fake = FakeRedis(answer_slowly)
+        server = await asyncio.start_unix_server(fake.serve, path)
+        async with server:
+            cache = RedisCache(f"unix://alice:s3cr3t@{path}?db=5")
+            assert await cache.get(KEY) == b"value of " + KEY.encode()
+            assert fake.commands == [
+                [b"AUTH", b"alice", b"s3cr3t"],
+                [b"SELECT", b"5"],
+                [b"GET", KEY.encode()],
+            ]
+            await cache.close()
+
+    # A short directory: Unix socket paths are limited to about 100 bytes.
+    with tempfile.TemporaryDirectory(dir="/tmp") as directory:
+        asyncio.run(scenario(str(Path(directory) / "redis.sock")))
+
+
+# The RESP client against a real redis-server
+
+
+@pytest.mark.redis
+def test_redis_cache_selects_its_database(redis_server: RedisServer) -> None:
+    url = f"redis://127.0.0.1:{redis_server.port}/3"
+
+    async def scenario() -> None:
+        cache = RedisCache(url)
+        await cache.set(KEY, TABLE)
+        assert await cache.get(KEY) == TABLE
+        assert cache.stats == stats(hits=0, misses=0, fallbacks=0)
+        await cache.close()
+
+    asyncio.run(scenario())
+    with redis.Redis.from_url(url) as db3:
+        assert db3.get(KEY) == TABLE
+    assert in_redis(redis_server, KEY) is None  # not in db 0
+
+
+@pytest.mark.redis
+def test_redis_cache_authenticates(redis_server: RedisServer) -> None:
+    password = "s3cr3t:@/ %"
+    host = f"127.0.0.1:{redis_server.port}"
+    with redis.Redis.from_url(redis_server.url) as admin:
+        admin.acl_setuser(
+            "alice", enabled=True, passwords=["+wonder land"], keys=["*"], commands=["+@all"]
+        )
+        admin.config_set("requirepass", password)
+
+    async def scenario() -> None:
+        default_user = RedisCache(f"redis://:{quote(password, safe='')}@{host}/0")
+        alice = RedisCache(f"redis://alice:wonder%20land@{host}/0", clock=FakeClock())
+        wrong = RedisCache(f"redis://alice:nope@{host}/0", clock=FakeClock())
+        anonymous = RedisCache(f"redis://{host}/0", clock=FakeClock())
+        assert await default_user.ping() is True
+        assert await alice.ping() is True
+        assert await wrong.ping() is False  # WRONGPASS
+        assert await anonymous.ping() is False  # NOAUTH
+        await default_user.set(KEY, TABLE)
+        assert await alice.get(KEY) == TABLE
+        assert await wrong.get(KEY) is None
+        assert await anonymous.get(KEY) is None
+        assert default_user.stats == alice.stats == stats(hits=0, misses=0, fallbacks=0)
+        assert wrong.stats == anonymous.stats == stats(hits=0, misses=0, fallbacks=1)
+        for cache in (default_user, alice, wrong, anonymous):
+            await cache.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.redis
+def test_a_timed_out_get_never_answers_a_later_get(redis_server: RedisServer) -> None:
+    clock = FakeClock()
+
+    async def scenario() -> None:
+        cache = RedisCache(redis_server.url, timeout=0.1, retry_after=1.0, clock=clock)
+        await cache.set("a", b"A")
+        await cache.set("b", b"B")
+        with redis.Redis.from_url(redis_server.url) as admin:
+            admin.execute_command("CLIENT", "PAUSE", "500", "ALL")  # commands wait 0.5 s
+        assert await cache.get("a") is None  # timed out
+        assert cache.stats == stats(hits=0, misses=0, fallbacks=1)
+        await asyncio.sleep(1.0)  # the pause is over: Redis has answered GET a by now
+        clock.now += 1.0
+        # On the pooled connection of GET a, this would read b"A".
+        assert await cache.get("b") == b"B"
+        assert await cache.get("a") == b"A"
+        assert cache.stats == stats(hits=0, misses=0, fallbacks=1)
+        await cache.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.redis
+def test_a_connection_closed_by_redis_while_idle_is_not_used(redis_server: RedisServer) -> None:
+    async def scenario() -> None:
+        client = Client.from_url(redis_server.url)
+        first = await client.call("CLIENT", "ID")
+        assert await client.call("CLIENT", "ID") == first  # the same pooled connection
+        with redis.Redis.from_url(redis_server.url) as admin:
+            assert admin.execute_command("CLIENT", "KILL", "ID", str(first)) == 1
+        await asyncio.sleep(0.2)  # the event loop sees the connection close
+        assert await client.call("CLIENT", "ID") not in (first, None)
+        assert await client.ping() is True
+        assert client.idle == 1
+        await client.aclose()
+
+    asyncio.run(scenario())
