@@ -7,11 +7,11 @@ status, a latency histogram by route, and the cache's hits, misses and Redis fal
 """
 
 import bisect
+import contextlib
 import json
 import logging
 import os
 import re
-import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -69,7 +69,7 @@ class AccessLog:
     """
 
     def __init__(self, write: Callable[[bytes], object] | None = None) -> None:
-        self._write = write or (lambda line: os.write(sys.stderr.fileno(), line))
+        self._write = write or _stderr
 
     def request(self, request_id: str, method: str, path: str, status: int, seconds: float) -> None:
         entry = {
@@ -84,6 +84,12 @@ class AccessLog:
             "duration_ms": round(seconds * 1000, 3),
         }
         self._write(orjson.dumps(entry, option=orjson.OPT_APPEND_NEWLINE))
+
+
+def _stderr(line: bytes) -> None:
+    """A closed or broken stderr loses the line, never the request it describes."""
+    with contextlib.suppress(OSError):
+        os.write(2, line)
 
 
 def configure_logging(level: str) -> None:

@@ -136,6 +136,15 @@ def test_access_log_writes_whole_lines_to_stderr(capfd):
     assert entry["duration_ms"] == 1.234  # rounded to the microsecond, as JsonFormatter's ts
 
 
+def test_a_broken_stderr_loses_the_line_not_the_request(monkeypatch):
+    def broken(fd: int, data: bytes) -> int:
+        raise BrokenPipeError(fd, "stderr is gone")
+
+    monkeypatch.setattr("service.observability.os.write", broken)
+    with TestClient(build_app(Settings(log_requests=True), MemoryCache())) as client:
+        assert client.get("/healthz").status_code == 200
+
+
 def test_json_formatter_renders_one_object_per_line():
     record = logging.makeLogRecord(
         {
