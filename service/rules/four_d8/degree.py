@@ -104,7 +104,7 @@ _SHAPES = {
 
 # Scoring and reading are pure functions of four faces (a bonus roll adds at most 8 to one
 # die) and the options, so each is worked out once and kept: a check's reading cost 17 µs,
-# a third of the request (make bench, profiled). The results are immutable models.
+# a third of the rule's time (profiled). The results are frozen models, shared read-only.
 _REMEMBERED = 16384
 
 
