@@ -63,41 +63,69 @@ def _invalid(error: ValidationError | InputError) -> Response:
     return problem(422, "Invalid input", f"Invalid field(s): {names}.", errors=errors)
 
 
-async def _validated(request: Request, model: type[Model]) -> Model | Response:
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media != JSON:
-        return problem(415, "Unsupported media type", "Send the input as application/json.")
-    try:
-        return model.model_validate_json(await request.body())
-    except ValidationError as error:
-        return _invalid(error)
+class _Operation:
+    """`POST` of one rule (or its odds) as a raw ASGI app. Starlette routes an instance as
+    ASGI, without the Request and Response objects a function endpoint is given: those cost
+    5 µs a request, a fifth of a cached odds request (make bench, profiled). Errors are still
+    problem+json, and anything unexpected still reaches Starlette's error middleware."""
 
+    def __init__(self, model: type[Model], answer: Callable[[Model], Awaitable[bytes]]) -> None:
+        self.model = model
+        self.answer = answer
 
-def _run(op: Operation) -> Endpoint:
-    async def endpoint(request: Request) -> Response:
-        validated = await _validated(request, op.request_model)
-        if isinstance(validated, Response):
-            return validated
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        outcome = await self._respond(scope, receive)
+        if isinstance(outcome, Response):
+            await outcome(scope, receive, send)
+            return
+        headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(outcome))]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": outcome})
+
+    async def _respond(self, scope: Scope, receive: Receive) -> bytes | Response:
+        if _media_type(scope) != JSON:
+            return problem(415, "Unsupported media type", "Send the input as application/json.")
         try:
-            result = op.run(validated)
-        except InputError as error:
+            request = self.model.model_validate_json(await _body(receive))
+        except ValidationError as error:
             return _invalid(error)
-        return _json(pydantic_core.to_json(result))
-
-    return endpoint
-
-
-def _odds(op: Operation, model: type[Model], cache: ProbabilityCache) -> Endpoint:
-    async def endpoint(request: Request) -> Response:
-        validated = await _validated(request, model)
-        if isinstance(validated, Response):
-            return validated
         try:
-            return _json(await odds_json(cache, op, validated))
+            return await self.answer(request)
         except InputError as error:
             return _invalid(error)
 
-    return endpoint
+
+def _media_type(scope: Scope) -> str:
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).decode("latin-1").split(";")[0].strip().lower()
+    return ""
+
+
+async def _body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _run(op: Operation) -> _Operation:
+    async def answer(request: Model) -> bytes:
+        return pydantic_core.to_json(op.run(request))
+
+    return _Operation(op.request_model, answer)
+
+
+def _odds(op: Operation, model: type[Model], cache: ProbabilityCache) -> _Operation:
+    async def answer(request: Model) -> bytes:
+        return await odds_json(cache, op, request)
+
+    return _Operation(model, answer)
 
 
 def _static(data: bytes) -> Endpoint:
