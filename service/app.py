@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, Route
 from service.cache import ProbabilityCache, make_cache
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
-from service.rest import Routes, problem_handler, routes, too_large
+from service.rest import Dispatch, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
 from service.settings import Settings
@@ -69,13 +69,14 @@ def build_app(
         yield
         await cache.close()
 
-    app = Starlette(exception_handlers={HTTPException: problem_handler})
-    app.router = Routes(
-        [*api, *_ops_routes(cache, metrics), Route("/graphql", graphql, methods=["POST"])],
+    fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
+    app = Starlette(
+        routes=[*fixed, *_ops_routes(cache, metrics)],
+        exception_handlers={HTTPException: problem_handler},
         lifespan=lifespan,
     )
     return Observability(
-        app,
+        Dispatch(fixed, app),
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
         too_large=too_large,
