@@ -14,6 +14,7 @@ Every die drawn is written to the roll log with its purpose, so a result explain
 
 import hashlib
 import secrets
+from functools import lru_cache
 from typing import Annotated, Self
 
 from pydantic import Field, model_validator
@@ -43,7 +44,7 @@ class DiceSpec(Model):
     )
     values: (
         Annotated[
-            list[Annotated[int, Field(ge=1, le=100)]],
+            tuple[Annotated[int, Field(ge=1, le=100)], ...],
             Field(min_length=1, max_length=MAX_TABLE_DICE),
         ]
         | None
@@ -71,6 +72,16 @@ class DiceError(InputError):
     """Table dice that do not fit the roll: `loc` points into the request's `dice` field."""
 
 
+_FRESH = DiceSpec()
+
+
+@lru_cache(maxsize=4096)
+def _roll(sides: int, value: int, purpose: str, exploded_from: int | None) -> Roll:
+    """A logged die. Rolls are immutable values, so the same die is one shared object: the
+    four d8 of a check are drawn from 32, not built four times a request (1.2 µs each)."""
+    return Roll(sides=sides, value=value, purpose=purpose, exploded_from=exploded_from)
+
+
 def seeded_value(seed: int, draw: int) -> int:
     """The 64-bit draw number `draw` of the stream for `seed`."""
     digest = hashlib.sha256(f"{seed}:{draw}".encode("ascii")).digest()
@@ -81,20 +92,18 @@ class Dice:
     """A source of dice for one request, and the log of every die it gave."""
 
     def __init__(self, spec: DiceSpec | None = None) -> None:
-        spec = spec or DiceSpec()
+        spec = spec or _FRESH
         self._values = spec.values
         self.seed: int | None = None
         if self._values is None:
-            self.seed = spec.seed if spec.seed is not None else secrets.randbelow(MAX_SEED + 1)
+            self.seed = spec.seed if spec.seed is not None else secrets.randbits(31)
         self._draw = 0
         self.rolls: list[Roll] = []
 
     def roll(self, sides: int, purpose: str, exploded_from: int | None = None) -> int:
         """Roll one die of `sides` sides and log it; returns the face."""
         value = self._next_table_value(sides) if self._values is not None else self._next(sides)
-        self.rolls.append(
-            Roll(sides=sides, value=value, purpose=purpose, exploded_from=exploded_from)
-        )
+        self.rolls.append(_roll(sides, value, purpose, exploded_from))
         return value
 
     def finish(self) -> None:

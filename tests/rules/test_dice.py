@@ -137,7 +137,7 @@ def test_the_roll_log():
 
 def test_table_dice_are_consumed_in_order():
     """Table dice come out in the order given; the seed is None."""
-    dice = Dice(DiceSpec(values=[3, 1, 6, 2]))
+    dice = Dice(DiceSpec(values=(3, 1, 6, 2)))
     assert dice.seed is None
     assert roll_all(dice, [6, 6, 6, 6]) == [3, 1, 6, 2]
     dice.finish()
@@ -145,14 +145,14 @@ def test_table_dice_are_consumed_in_order():
 
 def test_table_dice_of_different_sizes():
     """Each value is checked against the die it is used for."""
-    dice = Dice(DiceSpec(values=[20, 8, 100]))
+    dice = Dice(DiceSpec(values=(20, 8, 100)))
     assert roll_all(dice, [20, 8, 100]) == [20, 8, 100]
 
 
 @pytest.mark.parametrize(("values", "sides", "index"), [([3, 9], 8, 1), ([7], 6, 0)])
 def test_table_die_out_of_range(values, sides, index):
     """A value outside 1..n is rejected with loc ("values", i)."""
-    dice = Dice(DiceSpec(values=values))
+    dice = Dice(DiceSpec(values=tuple(values)))
     with pytest.raises(DiceError) as caught:
         roll_all(dice, [sides] * len(values))
     assert caught.value.loc == ("values", index)
@@ -161,7 +161,7 @@ def test_table_die_out_of_range(values, sides, index):
 
 def test_not_enough_table_dice():
     """A roll that needs more dice than were supplied: loc ("values",)."""
-    dice = Dice(DiceSpec(values=[4, 4]))
+    dice = Dice(DiceSpec(values=(4, 4)))
     with pytest.raises(DiceError) as caught:
         roll_all(dice, [8, 8, 8])
     assert caught.value.loc == ("values",)
@@ -170,7 +170,7 @@ def test_not_enough_table_dice():
 
 def test_leftover_table_dice():
     """finish() rejects dice the rule did not use: loc ("values",)."""
-    dice = Dice(DiceSpec(values=[4, 4, 4]))
+    dice = Dice(DiceSpec(values=(4, 4, 4)))
     roll_all(dice, [8, 8])
     with pytest.raises(DiceError) as caught:
         dice.finish()
@@ -182,7 +182,7 @@ def test_finish_is_quiet_for_seeds_and_exact_table_dice():
     seeded = Dice(DiceSpec(seed=1))
     roll_all(seeded, [8])
     seeded.finish()
-    exact = Dice(DiceSpec(values=[2]))
+    exact = Dice(DiceSpec(values=(2,)))
     roll_all(exact, [8])
     exact.finish()
 
@@ -197,7 +197,7 @@ def test_dice_error_is_an_input_error():
 
 def test_spec_rejects_both_seed_and_values():
     with pytest.raises(pydantic.ValidationError, match="either 'seed' or 'values'"):
-        DiceSpec(seed=1, values=[1, 2])
+        DiceSpec(seed=1, values=(1, 2))
 
 
 @pytest.mark.parametrize("seed", [0, 1, MAX_SEED])
@@ -222,12 +222,12 @@ def test_max_seed_is_2_to_the_31_minus_1():
 )
 def test_spec_values_bounds_rejected(values):
     with pytest.raises(pydantic.ValidationError):
-        DiceSpec(values=values)
+        DiceSpec(values=tuple(values))
 
 
 def test_spec_values_bounds_accepted():
-    assert DiceSpec(values=[1] * MAX_TABLE_DICE).values == [1] * MAX_TABLE_DICE
-    assert DiceSpec(values=[100]).values == [100]
+    assert DiceSpec(values=(1,) * MAX_TABLE_DICE).values == (1,) * MAX_TABLE_DICE
+    assert DiceSpec(values=(100,)).values == (100,)
 
 
 def test_spec_is_strict_and_closed():

@@ -68,7 +68,7 @@ class ChanceInput(Model):
         description="The referee's ease: at most 32, no lowest value in the rules (D:L5, L16).",
         examples=[20],
     )
-    ability_bonuses: list[AbilityBonus] = Field(default_factory=list, max_length=12)
+    ability_bonuses: tuple[AbilityBonus, ...] = Field(default=(), max_length=12)
     energy: int | None = Field(
         default=None,
         ge=0,
@@ -76,8 +76,8 @@ class ChanceInput(Model):
         description="The character's energy: a limit on the total ability bonuses (D:L31).",
     )
     necessary_ability: NecessaryAbility | None = None
-    other_modifiers: list[Bonus] = Field(
-        default_factory=list,
+    other_modifiers: tuple[Bonus, ...] = Field(
+        default=(),
         max_length=8,
         description="Further modifiers the referee applies (D:L35).",
     )
@@ -85,7 +85,7 @@ class ChanceInput(Model):
 
     @field_validator("ability_bonuses")
     @classmethod
-    def _distinct_abilities(cls, bonuses: list[AbilityBonus]) -> list[AbilityBonus]:
+    def _distinct_abilities(cls, bonuses: tuple[AbilityBonus, ...]) -> tuple[AbilityBonus, ...]:
         names = [b.ability.casefold() for b in bonuses]
         if len(names) != len(set(names)):
             raise ValueError("each ability may be claimed once")

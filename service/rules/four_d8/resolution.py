@@ -59,7 +59,7 @@ class CheckInput(ChanceInput):
     over32_mode: Over32Mode = Field(
         default=Over32Mode.BONUS, description="Used only when the chance is 33 or more."
     )
-    auto_success_placement: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(
+    auto_success_placement: tuple[Annotated[int, Field(ge=1, le=8)], ...] | None = Field(
         default=None,
         min_length=4,
         max_length=4,
