@@ -115,7 +115,7 @@ async def _body(receive: Receive) -> bytes:
 
 def _run(op: Operation) -> _Operation:
     async def answer(request: Model) -> bytes:
-        return pydantic_core.to_json(op.run(request))
+        return op.run_json(request)
 
     return _Operation(op.request_model, answer)
 

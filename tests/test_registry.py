@@ -8,6 +8,7 @@
   arrays by maxItems, strings by maxLength (enums excepted).
 """
 
+import gc
 import json
 import re
 from collections import Counter
@@ -20,7 +21,8 @@ import pytest
 from service.cache import MemoryCache
 from service.graphql import Limits, build_schema
 from service.openapi import openapi
-from service.rules.registry import System, camel, load, pascal
+from service.rules.dice import Roll
+from service.rules.registry import System, _Rendered, camel, load, pascal
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -163,6 +165,58 @@ def test_standard_odds_are_requests_the_system_answers(slug, filename, count):
         assert op.odds_request_model is not None
         request = op.odds_request_model.model_validate_json(json.dumps(payload))
         assert op.run_odds(request).rules_version  # type: ignore[attr-defined]
+
+
+#: Requests of operations of every shape: random with options, with table dice, with an
+#: automatic success (no seed), not random with and without options.
+RUN_JSON_CASES = [
+    ("four-d8", "check", {"ease": 20, "dice": {"seed": 7}}),
+    ("four-d8", "check", {"ease": 20, "dice": {"values": [8, 8, 8, 8]}}),
+    ("four-d8", "check", {"ease": 30, "other_modifiers": [5], "over32_mode": "automatic"}),
+    ("four-d8", "check", {"ease": -40}),
+    ("four-d8", "chance-of-success", {"ease": 12, "other_modifiers": [3, -1]}),
+    ("four-sight", "combat-attack",
+     {"attacker": {"traits": [{"trait": "dexterity", "score": 3}]},
+      "defender": {"traits": [{"trait": "dexterity", "score": 2}]}, "dice": {"seed": 11}}),
+    ("four-sight", "combat/turn-order", {"participants": ["Ann", "Bo"], "rounds": 2}),
+    ("foresight", "resolve", {"score": 14, "bef": 5, "dice": {"seed": 3}}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("slug", "name", "payload"), RUN_JSON_CASES)
+def test_run_json_is_the_result_as_json(slug, name, payload):
+    """REST writes `run_json`, GraphQL resolves `run`: the same result, member for member,
+    the first time and when the outcome's JSON is remembered."""
+    op = next(o for o in system_of(slug).operations if o.name == name)
+    body = json.dumps(payload)
+    for _ in range(2):
+        result = op.run(op.request_model.model_validate_json(body))
+        data = op.run_json(op.request_model.model_validate_json(body))
+        assert json.loads(data) == json.loads(result.model_dump_json())
+
+
+def test_options_applied_are_the_request_s():
+    """Two requests that differ only in options, deciding the same faces, are decided and
+    reported each with its own options."""
+    op = next(o for o in system_of("four-d8").operations if o.name == "check")
+    for value, degree in (("one", 1), ("sum", 4)):
+        body = json.dumps({"ease": 20, "dice": {"values": [1, 1, 1, 1]},
+                           "options": {"snake_eyes_degree": value}})  # fmt: skip
+        data = json.loads(op.run_json(op.request_model.model_validate_json(body)))
+        assert data["options_applied"]["snake_eyes_degree"] == value
+        assert data["degree"] == degree  # D-A03: the remembered check is keyed by its options
+
+
+def test_remembered_json_goes_with_its_outcome():
+    """An outcome's JSON is kept only while the outcome lives: a rule that makes a new
+    outcome every time holds nothing."""
+    rendered = _Rendered()
+    outcome = Roll(sides=8, value=3, purpose="physical")
+    assert rendered.json(outcome) == rendered.json(outcome) == outcome.model_dump_json().encode()
+    assert len(rendered._json) == 1
+    del outcome
+    gc.collect()
+    assert not rendered._json
 
 
 # Bounds

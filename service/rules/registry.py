@@ -11,11 +11,14 @@ import hashlib
 import inspect
 import re
 import typing
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache, partial
 from typing import Any
 
+import pydantic_core
 from pydantic import BaseModel, Field, create_model
 
 from service.rules import RULES_VERSION
@@ -85,6 +88,7 @@ class Operation:
     result_model: type[Model]
     odds_request_model: type[Model] | None
     odds_model: type[Model] | None
+    _rendered: "_Rendered" = field(default_factory=lambda: _Rendered(), init=False, repr=False)
 
     @property
     def summary(self) -> str:
@@ -96,20 +100,34 @@ class Operation:
 
     def run(self, request: Model) -> Model:
         """Run the rule on a validated request and wrap its result in the envelope."""
-        extra: dict[str, Any] = {}
-        if self.random:
-            spec: DiceSpec | None = getattr(request, "dice", None)
-            dice = Dice(spec)
-            try:
-                outcome = self.rule(request, dice)
-                dice.finish()
-            except DiceError as error:
-                raise DiceError(("dice", *error.loc), error.message) from None
-            # A seed that drew no die (an automatic success) explains nothing: omit it.
-            extra = {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
-        else:
-            outcome = self.rule(request)
+        outcome, extra = self._execute(request)
         return self._wrap(self.result_model, outcome, request, extra)
+
+    def run_json(self, request: Model) -> bytes:
+        """`run` as the JSON of its result, without building the result: the outcome's JSON
+        (written once per outcome, `_Rendered`) joined with the envelope's. Building and
+        serialising the wrapped result cost 19 µs of a 4D8 check (make bench, profiled)."""
+        outcome, extra = self._execute(request)
+        extra["rules_version"] = RULES_VERSION
+        data = _joined(self._rendered.json(outcome), pydantic_core.to_json(extra))
+        if self.options is None:
+            return data
+        options = _options_json(getattr(request, "options"))  # noqa: B009
+        return _joined(data, b'{"options_applied":' + options + b"}")
+
+    def _execute(self, request: Model) -> tuple[Model, dict[str, Any]]:
+        """The rule's outcome and the envelope's dice: the rolls and the seed."""
+        if not self.random:
+            return self.rule(request), {}
+        spec: DiceSpec | None = getattr(request, "dice", None)
+        dice = Dice(spec)
+        try:
+            outcome = self.rule(request, dice)
+            dice.finish()
+        except DiceError as error:
+            raise DiceError(("dice", *error.loc), error.message) from None
+        # A seed that drew no die (an automatic success) explains nothing: omit it.
+        return outcome, {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
 
     def run_odds(self, request: Model) -> Model:
         """The exact odds of every outcome of the rule for this request (no dice)."""
@@ -134,6 +152,46 @@ class Operation:
             extra["options_applied"] = getattr(request, "options")  # noqa: B009
         extra["rules_version"] = RULES_VERSION
         return model.model_construct(**values, **extra)
+
+
+class _Rendered:
+    """The JSON of each outcome a rule returned, kept while that outcome lives.
+
+    Outcomes are immutable, and a rule that remembers its decisions (a 4D8 check decides each
+    of the 4096 faces once) returns the same object again and again: its JSON is written once.
+    An entry is dropped when its outcome is collected, so a rule that makes a new outcome
+    every time holds nothing, and an identity is never mistaken for a later object's.
+    """
+
+    def __init__(self) -> None:
+        self._json: dict[int, tuple[weakref.ref[Model], bytes]] = {}
+
+    def json(self, outcome: Model) -> bytes:
+        key = id(outcome)
+        found = self._json.get(key)
+        if found is not None and found[0]() is outcome:
+            return found[1]
+        data = pydantic_core.to_json(outcome)
+        self._json[key] = (weakref.ref(outcome, partial(self._drop, key)), data)
+        return data
+
+    def _drop(self, key: int, gone: object) -> None:
+        self._json.pop(key, None)
+
+
+@lru_cache(maxsize=1024)
+def _options_json(options: Model) -> bytes:
+    """The options as applied: few distinct values, each written once (hashed by value)."""
+    return pydantic_core.to_json(options)
+
+
+def _joined(first: bytes, second: bytes) -> bytes:
+    """Two JSON objects' members as one object."""
+    if first == b"{}":
+        return second
+    if second == b"{}":
+        return first
+    return first[:-1] + b"," + second[1:]
 
 
 def operation(

@@ -1,6 +1,8 @@
 """The 4D8 check: roll four d8 under the chance of success (D:L3-9, L44-54)."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from pydantic import Field, computed_field
 
@@ -105,20 +107,42 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     (D:L72-115). At a chance of 33+ the player takes an automatic success (8, 6, 5, 4,
     degree 8), a doubles roll or, by default, a bonus roll (D:L51-54).
     """
-    base = chance_of_success(request)
-    options = request.options
-    mode = mode_of(base.chance, request.over32_mode, options)
+    plan = _plan(request)
     natural: tuple[int, ...] = ()
-    if mode is Mode.AUTOMATIC:
+    if plan.mode is Mode.AUTOMATIC:
         natural = _placement(request)
-    elif mode is not Mode.IMPOSSIBLE:
+    elif plan.mode is not Mode.IMPOSSIBLE:
         natural = tuple(dice.roll(8, aspect.value) for aspect in ASPECTS)
-    return _result(base, mode, natural, request)
+    return _decided(plan, natural)
 
 
-def _result(
-    base: ChanceResult, mode: Mode, natural: tuple[int, ...], request: CheckInput
-) -> CheckResult:
+# A check is a pure function of the request and four faces, and a table asks the same check
+# again and again: each (request, faces) is decided once and the frozen result shared, so a
+# repeated check costs a lookup, not the 40 µs of building its result (make bench, profiled).
+# Requests are immutable and hashed by value; one that differs only in its seed is another key.
+_REMEMBERED = 16384
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """A request's chance of success and how it is rolled, worked out once. Its decided
+    checks are kept under the plan itself, by identity: a repeated check compares its request
+    with the remembered one once, not once per lookup."""
+
+    request: CheckInput
+    base: ChanceResult
+    mode: Mode
+
+
+@lru_cache(maxsize=1024)
+def _plan(request: CheckInput) -> _Plan:
+    base = chance_of_success(request)
+    return _Plan(request, base, mode_of(base.chance, request.over32_mode, request.options))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _decided(plan: _Plan, natural: tuple[int, ...]) -> CheckResult:
+    request, base, mode = plan.request, plan.base, plan.mode
     options = request.options
     if not natural:
         return CheckResult(
