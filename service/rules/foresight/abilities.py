@@ -68,7 +68,7 @@ class UnskilledInput(Circumstances):
 
     formula: Formula
     outcome_apparent: bool = True
-    options: ResolutionOptions = Field(default_factory=ResolutionOptions)
+    options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
 class UnskilledResult(Resolution):
@@ -110,7 +110,7 @@ class AttributeInput(Circumstances):
         description="The trained attribute: the attribute score (glossary F:L335)."
     )
     outcome_apparent: bool = True
-    options: ResolutionOptions = Field(default_factory=ResolutionOptions)
+    options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
 def _attribute(request: AttributeInput) -> Setup:

@@ -112,7 +112,7 @@ def setup(
 class TaskInput(Task):
     """A task: an ability's score and BEF, and the task's modifiers."""
 
-    options: ResolutionOptions = Field(default_factory=ResolutionOptions)
+    options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
 @operation(

@@ -91,7 +91,7 @@ class OpposedInput(Model):
     max_rounds: Annotated[int, Field(ge=1, le=50)] = Field(
         default=20, description="With ties rerolled: stop, undecided, after this many rounds."
     )
-    options: OpposedOptions = Field(default_factory=OpposedOptions)
+    options: OpposedOptions = Field(default=OpposedOptions())
 
 
 class Round(Model):
@@ -282,7 +282,7 @@ class BlockingInput(Model):
 
     attack: Side
     defense: Side
-    options: BlockingOptions = Field(default_factory=BlockingOptions)
+    options: BlockingOptions = Field(default=BlockingOptions())
 
 
 class BlockingResult(Model):
@@ -340,7 +340,7 @@ class CooperativeInput(Model):
     first: Side
     follow_up: Task
     relation: Relation
-    options: ResolutionOptions = Field(default_factory=ResolutionOptions)
+    options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
 class CooperativeResult(Model):

@@ -44,7 +44,7 @@ def band_of(gravity: Fraction, edges: GravityBandEdges) -> GravityBand:
 
 class GravityInput(Model):
     gravity: Annotated[float, Field(ge=0, le=MAX_GRAVITY)] = Field(description="In g.")
-    options: FamiliarityOptions = Field(default_factory=FamiliarityOptions)
+    options: FamiliarityOptions = Field(default=FamiliarityOptions())
 
 
 class GravityBandResult(Model):
@@ -103,7 +103,7 @@ class FamiliaritiesInput(Model):
     non_familiarity: Annotated[list[Unfamiliarity], Field(max_length=8)] = Field(
         default_factory=list, description="Unfamiliar objects or situations of the task."
     )
-    options: FamiliarityOptions = Field(default_factory=FamiliarityOptions)
+    options: FamiliarityOptions = Field(default=FamiliarityOptions())
 
 
 class Familiarities(Model):

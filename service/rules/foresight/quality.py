@@ -118,7 +118,7 @@ class QualityRatingInput(Model):
     roll: Annotated[int, Field(ge=1, le=100)]
     success_chance: Annotated[float, Field(ge=0, le=MAX_SC)]
     outcome_apparent: bool = True
-    options: QualityOptions = Field(default_factory=QualityOptions)
+    options: QualityOptions = Field(default=QualityOptions())
 
 
 @operation(

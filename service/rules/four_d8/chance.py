@@ -81,7 +81,7 @@ class ChanceInput(Model):
         max_length=8,
         description="Further modifiers the referee applies (D:L35).",
     )
-    options: FourD8Options = Field(default_factory=FourD8Options)
+    options: FourD8Options = Field(default=FourD8Options())
 
     @field_validator("ability_bonuses")
     @classmethod

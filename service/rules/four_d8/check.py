@@ -64,6 +64,10 @@ class CheckResult(ChanceResult):
         return self.reading is not None and self.reading.scored_as is Scoring.LUCKY_BREAK
 
 
+#: What each die is for, in the roll log: its aspect.
+_PURPOSES = tuple(aspect.value for aspect in ASPECTS)
+
+
 def _bonus_index(natural: Sequence[int], request: CheckInput) -> int:
     """The first highest die in aspect order, or the player's pick among the highest (D-A06)."""
     highest = max(natural)
@@ -112,7 +116,7 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     if plan.mode is Mode.AUTOMATIC:
         natural = _placement(request)
     elif plan.mode is not Mode.IMPOSSIBLE:
-        natural = tuple(dice.roll(8, aspect.value) for aspect in ASPECTS)
+        natural = tuple(dice.roll(8, purpose) for purpose in _PURPOSES)
     return _decided(plan, natural)
 
 

@@ -260,7 +260,7 @@ class DegreeInput(Model):
     """Four faces in aspect order: physical, mental, social, magical."""
 
     faces: list[Face] = Field(min_length=4, max_length=4, examples=[[5, 5, 5, 3]])
-    options: FourD8Options = Field(default_factory=FourD8Options)
+    options: FourD8Options = Field(default=FourD8Options())
 
 
 @operation(
