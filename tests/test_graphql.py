@@ -3,6 +3,7 @@
 Rules are cited by seed line: D:L<n> is line n of seeds/003_e1158ff398be9115.txt.
 """
 
+import importlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -153,6 +154,47 @@ def test_a_string_for_ease_in_a_variable_names_the_field(client):
     assert error["message"] != "Internal server error."
     assert "ease" in error["message"]
     assert "Int cannot represent" in error["message"]
+
+
+def test_an_unexpected_error_is_masked(monkeypatch):
+    """A fault of ours loses its message (it may leak internals) and is coded
+    INTERNAL_SERVER_ERROR."""
+    check_module = importlib.import_module("service.rules.four_d8.check")
+
+    def broken(request: Any) -> Any:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(check_module, "chance_of_success", broken)
+    check_module._plan.cache_clear()
+    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
+        body = post(client, "{ fourD8 { check(input: {ease: 19}) { degree } } }")
+    [error] = body["errors"]
+    assert error["message"] == "Internal server error."
+    assert error["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
+    assert error["path"] == ["fourD8", "check"]
+    assert "secret" not in str(body)
+
+
+def test_input_fields_of_several_words_reach_the_rule(client):
+    """Nested and listed inputs under their GraphQL names arrive under the rule's names:
+    the same chance as REST's for the same request (D:L29-42)."""
+    rest = client.post("/v1/four-d8/check", json={
+        "ease": 10, "ability_bonuses": [{"ability": "THIEVERY", "bonus": 3},
+                                        {"ability": "CLIMB", "bonus": 2, "combinable": False}],
+        "other_modifiers": [2], "necessary_ability": {"ability": "LOCKS",
+                                                      "is_occupation_bonus_skill": False},
+        "dice": {"seed": 5}}).json()  # fmt: skip
+    graphql = check(
+        client,
+        """{ease: 10, abilityBonuses: [{ability: "THIEVERY", bonus: 3},
+        {ability: "CLIMB", bonus: 2, combinable: false}], otherModifiers: [2],
+        necessaryAbility: {ability: "LOCKS", isOccupationBonusSkill: false},
+        dice: {seed: 5}}""",
+        "chance abilityBonus separateRolls necessaryAbilityPenalty",
+    )
+    assert graphql == {"chance": 7, "abilityBonus": 3, "separateRolls": ["CLIMB"],
+                       "necessaryAbilityPenalty": -8}  # fmt: skip
+    assert rest["chance"] == graphql["chance"]
 
 
 # Limits
