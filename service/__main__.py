@@ -10,7 +10,7 @@ import strawberry
 import uvicorn
 
 from service.cache import make_cache
-from service.graphql import Limits, build_schema
+from service.graphql import build_schema
 from service.openapi import openapi
 from service.rules.registry import load
 from service.runtime import odds_json
@@ -27,7 +27,7 @@ def _schemas() -> dict[Path, str]:
     registry = load()
     settings = Settings()
     cache = make_cache(None, max_entries=1, timeout=settings.redis_timeout_seconds)
-    schema: strawberry.Schema = build_schema(registry, cache, Limits.from_settings(settings))
+    schema: strawberry.Schema = build_schema(registry, cache)
     return {
         OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
         GRAPHQL: schema.as_str() + "\n",

@@ -58,8 +58,7 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
-    schema = build_schema(registry, cache, Limits.from_settings(settings))
-    graphql = GraphQLApp(schema, graphql_ide=None, allow_queries_via_get=False)
+    graphql = GraphQLApp(build_schema(registry, cache), Limits.from_settings(settings))
     api = routes(registry, cache)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)

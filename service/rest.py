@@ -7,7 +7,6 @@ bytes (strict: "20" is not an integer); every error is problem+json naming the f
 """
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import orjson
 import pydantic_core
@@ -20,20 +19,13 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service.cache import ProbabilityCache
 from service.catalogue import catalogue, system_entry
-from service.errors import Problem, field_errors
+from service.errors import field_errors
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
 from service.runtime import odds_json
+from service.wire import JSON, body, media_type, problem, respond
 
 __all__ = ["Dispatch", "problem", "problem_handler", "routes", "too_large"]
-
-JSON = "application/json"
-PROBLEM = "application/problem+json"
-
-
-def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
-    body = Problem(status=status, title=title, detail=detail, **extra)
-    return Response(body.model_dump_json(exclude_none=True), status_code=status, media_type=PROBLEM)
 
 
 def too_large(limit: int) -> ASGIApp:
@@ -77,40 +69,19 @@ class _Operation:
         if isinstance(outcome, Response):
             await outcome(scope, receive, send)
             return
-        headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(outcome))]
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await send({"type": "http.response.body", "body": outcome})
+        await respond(send, outcome)
 
     async def _respond(self, scope: Scope, receive: Receive) -> bytes | Response:
-        if _media_type(scope) != JSON:
+        if media_type(scope) != JSON:
             return problem(415, "Unsupported media type", "Send the input as application/json.")
         try:
-            request = self.model.model_validate_json(await _body(receive))
+            request = self.model.model_validate_json(await body(receive))
         except ValidationError as error:
             return _invalid(error)
         try:
             return await self.answer(request)
         except InputError as error:
             return _invalid(error)
-
-
-def _media_type(scope: Scope) -> str:
-    for name, value in scope["headers"]:
-        if name == b"content-type":
-            return bytes(value).decode("latin-1").split(";")[0].strip().lower()
-    return ""
-
-
-async def _body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":  # the client went away
-            break
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
 
 
 def _run(op: Operation) -> _Operation:

@@ -197,6 +197,42 @@ def test_input_fields_of_several_words_reach_the_rule(client):
     assert rest["chance"] == graphql["chance"]
 
 
+@pytest.mark.parametrize(
+    ("content", "headers", "status"),
+    [
+        (b'{"query": "{ systems { slug } }"}', {"content-type": "text/plain"}, 415),
+        (b'{"query": ', {"content-type": "application/json"}, 400),
+        (b'{"variables": {}}', {"content-type": "application/json"}, 400),
+        (b'[{"query": "{ systems { slug } }"}]', {"content-type": "application/json"}, 400),
+        (b'{"query": "{ systems { slug } }", "variables": [1]}',
+         {"content-type": "application/json"}, 400),
+        (b'{"query": "{ systems { slug } }", "operationName": 3}',
+         {"content-type": "application/json"}, 400),
+    ],
+    ids=["not-json", "malformed", "no-query", "batch", "variables-list", "name-number"],
+)  # fmt: skip
+def test_a_body_that_is_not_a_graphql_request_is_a_problem(client, content, headers, status):
+    response = client.post("/graphql", content=content, headers=headers)
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["status"] == status
+
+
+def test_graphql_is_post_only(client):
+    response = client.get("/graphql", params={"query": "{ systems { slug } }"})
+    assert response.status_code == 405
+    assert response.headers["content-type"] == "application/problem+json"
+
+
+def test_the_named_operation_is_run(client):
+    query = (
+        "query A { systems { slug } } "
+        "query B { fourD8 { chanceOfSuccess(input: {ease: 3}) { chance } } }"
+    )
+    body = client.post("/graphql", json={"query": query, "operationName": "B"}).json()
+    assert body == {"data": {"fourD8": {"chanceOfSuccess": {"chance": 3}}}}
+
+
 # Limits
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from service.cache import MemoryCache
-from service.graphql import Limits, build_schema
+from service.graphql import build_schema
 from service.openapi import openapi
 from service.rules.dice import Roll
 from service.rules.registry import System, _Rendered, camel, load, pascal
@@ -115,9 +115,7 @@ def test_operations_map_to_rest_paths(slug, filename, count):
 
 @pytest.mark.parametrize(("slug", "filename", "count"), SYSTEMS)
 def test_operations_map_to_graphql_fields(slug, filename, count):
-    schema = build_schema(
-        load(), MemoryCache(), Limits(max_depth=12, max_aliases=16, max_tokens=2000)
-    )
+    schema = build_schema(load(), MemoryCache())
     system = system_of(slug)
     prefix = pascal(slug)
     query = f"""{{

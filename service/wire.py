@@ -1,0 +1,46 @@
+"""The plain ASGI pieces both APIs answer with: the request's media type and body, a JSON
+response sent as two messages, and problem+json for a request that is not understood."""
+
+from typing import Any
+
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+from service.errors import Problem
+
+__all__ = ["JSON", "PROBLEM", "body", "media_type", "problem", "respond"]
+
+JSON = "application/json"
+PROBLEM = "application/problem+json"
+
+
+def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
+    body = Problem(status=status, title=title, detail=detail, **extra)
+    return Response(body.model_dump_json(exclude_none=True), status_code=status, media_type=PROBLEM)
+
+
+def media_type(scope: Scope) -> str:
+    """The request's content type without its parameters, lower-cased ('' when absent)."""
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).decode("latin-1").split(";")[0].strip().lower()
+    return ""
+
+
+async def body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+async def respond(send: Send, data: bytes) -> None:
+    """200 with a JSON body."""
+    headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(data))]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
