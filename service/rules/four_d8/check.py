@@ -127,6 +127,14 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
 _REMEMBERED = 16384
 
 
+@lru_cache(maxsize=1024)
+def _die(aspect: Aspect, natural: int, modified: int) -> Die:
+    """One shared object per aspect and faces: the remembered checks hold 16k dice between
+    them otherwise, and every full garbage collection walks each one (a GraphQL p99 of 29 ms,
+    make bench)."""
+    return Die(aspect=aspect, natural=natural, modified=modified)
+
+
 @dataclass(frozen=True, eq=False)
 class _Plan:
     """A request's chance of success and how it is rolled, worked out once. Its decided
@@ -168,10 +176,7 @@ def _decided(plan: _Plan, natural: tuple[int, ...]) -> CheckResult:
     return CheckResult(
         **base.__dict__,
         mode=mode,
-        dice=[
-            Die(aspect=a, natural=n, modified=m)
-            for a, n, m in zip(ASPECTS, natural, modified, strict=True)
-        ],
+        dice=[_die(a, n, m) for a, n, m in zip(ASPECTS, natural, modified, strict=True)],
         natural_total=sum(natural),
         modified_total=sum(modified),
         success=outcome.success,
