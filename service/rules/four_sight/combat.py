@@ -79,7 +79,7 @@ def _con_roller(request: GrievousInput) -> Roller:
     if request.options.grievous_check_includes_new_penalty:
         injuries.append(Injury.GRIEVOUS)  # S-A20: the new injury already hurts
     fields = {name: getattr(request, name) for name in Roller.model_fields}
-    return Roller.model_validate({**fields, "injuries": injuries})
+    return Roller.model_validate({**fields, "injuries": tuple(injuries)})
 
 
 def _fate(graded: Graded, lethal: bool) -> Fate:
@@ -173,9 +173,9 @@ def _grievous_request(request: AttackInput, defence: CheckRoll | None) -> Grievo
         return None
     defender = request.defender
     return GrievousInput(
-        traits=[TraitScore(trait=Trait.CONSTITUTION, score=request.defender_constitution)],
+        traits=(TraitScore(trait=Trait.CONSTITUTION, score=request.defender_constitution),),
         injuries=defender.injuries, manifestations=defender.manifestations,
-        locked_out=defence.locked_out if defence else defender.locked_out,
+        locked_out=tuple(defence.locked_out) if defence else defender.locked_out,
         decline_flare=defender.decline_flare, lethal_attack=request.lethal_attack,
         options=request.options,
     )  # fmt: skip

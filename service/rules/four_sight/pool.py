@@ -38,7 +38,7 @@ MAX_MODIFIER = 100
 class Roller(Model):
     """One character making a check: what the GM ruled applicable (S:L134) and their state."""
 
-    traits: Annotated[list[TraitScore], Field(min_length=1, max_length=6)] = Field(
+    traits: Annotated[tuple[TraitScore, ...], Field(min_length=1, max_length=6)] = Field(
         description="The traits the GM ruled applicable; the higher score is added (S:L136)."
     )
     expertise: Expertise = Field(
@@ -48,15 +48,15 @@ class Roller(Model):
     condition_modifier: Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)] = Field(
         default=0, description="The GM's modifier for conditions (S:L34), before multiplying."
     )
-    injuries: Annotated[list[Injury], Field(max_length=16)] = Field(
-        default=[], description="Injuries sustained: a penalty on every d6 (S:L201-207)."
+    injuries: Annotated[tuple[Injury, ...], Field(max_length=16)] = Field(
+        default=(), description="Injuries sustained: a penalty on every d6 (S:L201-207)."
     )
     omega_physical_bonus: bool = Field(
         default=False,
         description="An Omega Section operative on a physical check: +1d6 (S:L229).",
     )
-    manifestations: Annotated[list[Manifestation], Field(max_length=8)] = Field(
-        default=[], description="The manifestations the character has (S:L87-103)."
+    manifestations: Annotated[tuple[Manifestation, ...], Field(max_length=8)] = Field(
+        default=(), description="The manifestations the character has (S:L87-103)."
     )
     use_manifestation: Manifestation | None = Field(
         default=None,
@@ -64,8 +64,8 @@ class Roller(Model):
         "rolling (S:L140); also picks among Deep Sight and Precognitive Flare when both are "
         "held and only one may act.",
     )
-    locked_out: Annotated[list[Manifestation], Field(max_length=8)] = Field(
-        default=[],
+    locked_out: Annotated[tuple[Manifestation, ...], Field(max_length=8)] = Field(
+        default=(),
         description="Manifestations lost after an adverse episode, until 24 h of rest (S:L140).",
     )
     decline_flare: bool = Field(
