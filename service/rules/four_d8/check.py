@@ -120,19 +120,19 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     return _decided(plan, natural)
 
 
-# A check is a pure function of the request and four faces, and a table asks the same check
-# again and again: each (request, faces) is decided once and the frozen result shared, so a
-# repeated check costs a lookup, not the 40 µs of building its result (make bench, profiled).
-# Requests are immutable and hashed by value; one that differs only in its seed is another key.
-_REMEMBERED = 16384
-
-
 @lru_cache(maxsize=1024)
 def _die(aspect: Aspect, natural: int, modified: int) -> Die:
     """One shared object per aspect and faces: the remembered checks hold 16k dice between
     them otherwise, and every full garbage collection walks each one (a GraphQL p99 of 29 ms,
     make bench)."""
     return Die(aspect=aspect, natural=natural, modified=modified)
+
+
+# A check is a pure function of the request and four faces, and a table asks the same check
+# again and again: each (request, faces) is decided once and the frozen result shared, so a
+# repeated check costs a lookup, not the 40 µs of building its result (make bench, profiled).
+# Requests are immutable and hashed by value; one that differs only in its seed is another key.
+_REMEMBERED = 16384
 
 
 @dataclass(frozen=True, eq=False)
