@@ -46,7 +46,7 @@ from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, System, Table, camel, pascal, type_name
 from service.runtime import odds_json
 from service.settings import Settings
-from service.wire import JSON, body, media_type, problem, respond
+from service.wire import json_body, problem, respond
 
 __all__ = ["GraphQLApp", "Limits", "build_schema"]
 
@@ -345,17 +345,14 @@ class GraphQLApp:
         self._prepared = prepared
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        answer = await self._answer(scope, receive)
-        if isinstance(answer, Response):
-            await answer(scope, receive, send)
-            return
-        await respond(send, orjson.dumps(answer))
+        await respond(scope, receive, send, await self._answer(scope, receive))
 
-    async def _answer(self, scope: Scope, receive: Receive) -> dict[str, Any] | Response:
-        if media_type(scope) != JSON:
-            return problem(415, "Unsupported media type", "Send the request as application/json.")
+    async def _answer(self, scope: Scope, receive: Receive) -> bytes | Response:
+        data = await json_body(scope, receive)
+        if isinstance(data, Response):
+            return data
         try:
-            payload = orjson.loads(await body(receive))
+            payload = orjson.loads(data)
         except orjson.JSONDecodeError as error:
             return problem(400, "Malformed JSON", str(error))
         request = _request(payload)
@@ -364,7 +361,7 @@ class GraphQLApp:
         query, variables, operation_name = request
         document, errors = self._prepared(query)
         if document is None or errors:
-            return {"data": None, "errors": [_formatted(e) for e in errors]}
+            return orjson.dumps({"data": None, "errors": [_formatted(e) for e in errors]})
         result = execute(
             self.schema, document, variable_values=variables, operation_name=operation_name
         )
@@ -374,7 +371,7 @@ class GraphQLApp:
         answer: dict[str, Any] = {"data": result.data}
         if result.errors:
             answer["errors"] = [_formatted(e) for e in result.errors]
-        return answer
+        return orjson.dumps(answer)
 
 
 def _request(payload: Any) -> tuple[str, dict[str, Any] | None, str | None] | Response:

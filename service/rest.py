@@ -23,7 +23,7 @@ from service.errors import field_errors
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
 from service.runtime import odds_json
-from service.wire import JSON, body, media_type, problem, respond
+from service.wire import JSON, json_body, problem, respond
 
 __all__ = ["Dispatch", "problem", "problem_handler", "routes", "too_large"]
 
@@ -65,17 +65,14 @@ class _Operation:
         self.answer = answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        outcome = await self._respond(scope, receive)
-        if isinstance(outcome, Response):
-            await outcome(scope, receive, send)
-            return
-        await respond(send, outcome)
+        await respond(scope, receive, send, await self._respond(scope, receive))
 
     async def _respond(self, scope: Scope, receive: Receive) -> bytes | Response:
-        if media_type(scope) != JSON:
-            return problem(415, "Unsupported media type", "Send the input as application/json.")
+        data = await json_body(scope, receive)
+        if isinstance(data, Response):
+            return data
         try:
-            request = self.model.model_validate_json(await body(receive))
+            request = self.model.model_validate_json(data)
         except ValidationError as error:
             return _invalid(error)
         try:

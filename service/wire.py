@@ -8,7 +8,7 @@ from starlette.types import Receive, Scope, Send
 
 from service.errors import Problem
 
-__all__ = ["JSON", "PROBLEM", "body", "media_type", "problem", "respond"]
+__all__ = ["JSON", "PROBLEM", "body", "json_body", "media_type", "problem", "respond"]
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -27,6 +27,13 @@ def media_type(scope: Scope) -> str:
     return ""
 
 
+async def json_body(scope: Scope, receive: Receive) -> bytes | Response:
+    """The body of a request sent as application/json, or the 415 problem saying so."""
+    if media_type(scope) != JSON:
+        return problem(415, "Unsupported media type", "Send the body as application/json.")
+    return await body(receive)
+
+
 async def body(receive: Receive) -> bytes:
     chunks = []
     while True:
@@ -39,8 +46,11 @@ async def body(receive: Receive) -> bytes:
     return b"".join(chunks)
 
 
-async def respond(send: Send, data: bytes) -> None:
-    """200 with a JSON body."""
-    headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(data))]
+async def respond(scope: Scope, receive: Receive, send: Send, answer: bytes | Response) -> None:
+    """JSON bytes as a 200 in two messages, or a problem (any Response) as Starlette sends it."""
+    if isinstance(answer, Response):
+        await answer(scope, receive, send)
+        return
+    headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(answer))]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
-    await send({"type": "http.response.body", "body": data})
+    await send({"type": "http.response.body", "body": answer})
