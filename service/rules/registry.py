@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import pydantic_core
@@ -112,7 +112,7 @@ class Operation:
         data = _joined(self._rendered.json(outcome), pydantic_core.to_json(extra))
         if self.options is None:
             return data
-        options = _options_json(getattr(request, "options"))  # noqa: B009
+        options = self._rendered.json(getattr(request, "options"))  # noqa: B009
         return _joined(data, b'{"options_applied":' + options + b"}")
 
     def _execute(self, request: Model) -> tuple[Model, dict[str, Any]]:
@@ -158,12 +158,14 @@ class Operation:
 
 
 class _Rendered:
-    """The JSON of each outcome a rule returned, kept while that outcome lives.
+    """The JSON of each outcome a rule returned (and of the options applied), kept while that
+    object lives.
 
-    Outcomes are immutable, and a rule that remembers its decisions (a 4D8 check decides each
-    of the 4096 faces once) returns the same object again and again: its JSON is written once.
-    An entry is dropped when its outcome is collected, so a rule that makes a new outcome
-    every time holds nothing, and an identity is never mistaken for a later object's.
+    Models are immutable, and a rule that remembers its decisions (a 4D8 check decides each
+    of the 4096 faces once) returns the same object again and again, as every request that
+    omits its options shares the default options: its JSON is written once. An entry is
+    dropped when its object is collected, so a rule that makes a new outcome every time holds
+    nothing, and an identity is never mistaken for a later object's.
     """
 
     def __init__(self) -> None:
@@ -180,12 +182,6 @@ class _Rendered:
 
     def _drop(self, key: int, gone: object) -> None:
         self._json.pop(key, None)
-
-
-@lru_cache(maxsize=1024)
-def _options_json(options: Model) -> bytes:
-    """The options as applied: few distinct values, each written once (hashed by value)."""
-    return pydantic_core.to_json(options)
 
 
 def _joined(first: bytes, second: bytes) -> bytes:

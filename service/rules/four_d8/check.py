@@ -116,7 +116,7 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     if plan.mode is Mode.AUTOMATIC:
         natural = _placement(request)
     elif plan.mode is not Mode.IMPOSSIBLE:
-        natural = tuple(dice.roll(8, purpose) for purpose in _PURPOSES)
+        natural = tuple([dice.roll(8, purpose) for purpose in _PURPOSES])
     return _decided(plan, natural)
 
 
