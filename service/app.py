@@ -63,10 +63,18 @@ def build_app(
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
 
+    log = (
+        (access_log or AccessLog())
+        if settings.log_requests and logs_info(settings.log_level)
+        else None
+    )
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await cache.close()
+        if log is not None:
+            log.flush()
 
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
@@ -79,9 +87,7 @@ def build_app(
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
         too_large=too_large,
-        access_log=(access_log or AccessLog())
-        if settings.log_requests and logs_info(settings.log_level)
-        else None,
+        access_log=log,
     )
 
 

@@ -1,6 +1,7 @@
 """Operations endpoints and observability: /healthz, /metrics (Prometheus text) and one JSON
 log record per request."""
 
+import asyncio
 import json
 import logging
 import re
@@ -95,14 +96,14 @@ def test_cache_counters_are_exported(client):
 
 
 def test_one_log_line_per_request():
-    lines: list[bytes] = []
-    app = build_app(Settings(log_requests=True), MemoryCache(), access_log=AccessLog(lines.append))
+    writes: list[bytes] = []
+    app = build_app(Settings(log_requests=True), MemoryCache(), access_log=AccessLog(writes.append))
     with TestClient(app) as client:
         ok = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         bad = client.post("/v1/four-d8/check", json={"ease": 33}, headers={"x-request-id": "r-1"})
         missing = client.get("/nowhere")
-    assert all(line.endswith(b"\n") and line.count(b"\n") == 1 for line in lines)
-    entries = [json.loads(line) for line in lines]
+    assert all(write.endswith(b"\n") for write in writes)  # whole lines, flushed at shutdown
+    entries = [json.loads(line) for line in b"".join(writes).splitlines()]
     expected = [
         (ok.headers["x-request-id"], "POST", "/v1/four-d8/check", 200),
         ("r-1", "POST", "/v1/four-d8/check", 422),
@@ -122,11 +123,42 @@ def test_one_log_line_per_request():
     [(False, "INFO", False), (True, "WARNING", False), (True, "debug", True)],
 )
 def test_request_lines_follow_the_settings(log_requests, level, logged):
-    lines: list[bytes] = []
+    writes: list[bytes] = []
     settings = Settings(log_requests=log_requests, log_level=level)
-    with TestClient(build_app(settings, MemoryCache(), access_log=AccessLog(lines.append))) as c:
+    with TestClient(build_app(settings, MemoryCache(), access_log=AccessLog(writes.append))) as c:
         c.get("/healthz")
-    assert len(lines) == (1 if logged else 0)
+    assert len(b"".join(writes).splitlines()) == (1 if logged else 0)
+
+
+def test_access_lines_are_written_in_batches_of_whole_lines():
+    """Under an event loop lines wait: at most 4 KiB of whole lines per write, and what
+    waits is written 50 ms after the first line at the latest."""
+    writes: list[bytes] = []
+    log = AccessLog(writes.append)
+
+    async def serve() -> None:
+        for i in range(100):
+            log.request(f"r-{i}", "GET", "/healthz", 200, 0.001)
+        assert 0 < len(writes) < 100
+        await asyncio.sleep(0.2)
+
+    asyncio.run(serve())
+    assert all(len(write) <= 4096 and write.endswith(b"\n") for write in writes)
+    lines = b"".join(writes).splitlines()
+    assert [json.loads(line)["request_id"] for line in lines] == [f"r-{i}" for i in range(100)]
+
+
+def test_a_waiting_line_is_written_without_more_traffic():
+    writes: list[bytes] = []
+    log = AccessLog(writes.append)
+
+    async def serve() -> None:
+        log.request("alone", "GET", "/healthz", 200, 0.001)
+        assert writes == []
+        await asyncio.sleep(0.2)
+        assert len(writes) == 1
+
+    asyncio.run(serve())
 
 
 def test_access_log_writes_whole_lines_to_stderr(capfd):
