@@ -3,12 +3,14 @@
 In one run, on this machine: a bare Starlette endpoint and a bare Strawberry query (the
 baselines), the service with its in-memory cache and the service with Redis (a redis-server
 started here) are each served by one uvicorn worker pinned to core 0, and driven by `wrk`
-pinned to core 1 with the same connections, warm-up and duration. Ratios, not absolute
-times, are the result: each service figure is divided by the baseline it stands on. Cold
-exact odds are timed in-process against icepool. The table is printed and written as JSON
-under bench/results/.
+pinned to core 1 with the same connections, warm-up and duration. The whole sequence runs
+several rounds and each figure is the median of its rounds. Ratios, not absolute times, are
+the result: each service figure is divided by the baseline it stands on. Cold exact odds are
+timed in-process against icepool. The table is printed and written as JSON under
+bench/results/.
 
-    python -m bench.run [--duration S] [--warmup S] [--connections N] [--baselines-last]
+    python -m bench.run [--rounds N] [--duration S] [--warmup S] [--connections N]
+                        [--baselines-last]
 """
 
 import argparse
@@ -18,6 +20,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -207,12 +210,13 @@ def load(
             rows[target.name] = {"target": target, **wrk(port, target, args.duration,
                                                          args.connections)}  # fmt: skip
             print(f"  {target.name}: {rows[target.name]['rps']:.0f} req/s", flush=True)
-        memory[f"{server} {(env.get('REDIS_URL') and 'redis') or 'memory'}"] = rss_mb(pid)
+        key = f"{server} {(env.get('REDIS_URL') and 'redis') or 'memory'}"
+        memory[key] = max(memory.get(key, 0.0), rss_mb(pid))
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def one_round(args: argparse.Namespace, memory: dict[str, float]) -> dict[str, dict[str, Any]]:
+    """Every endpoint once: the baselines first (or last), then the service with each cache."""
     rows: dict[str, dict[str, Any]] = {}
-    memory: dict[str, float] = {}
     quiet = {"LOG_REQUESTS": os.environ.get("LOG_REQUESTS", "true")}
 
     def baselines() -> None:
@@ -227,8 +231,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              memory)  # fmt: skip
     if args.baselines_last:
         baselines()
+    return rows
+
+
+def medians(rounds: list[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each endpoint's median figures over the rounds. This shared machine's throughput
+    drifts by 10% or more within a minute, so one window can catch a baseline on a fast
+    stretch and its service on a slow one; the median of rounds run apart does not."""
+    combined: dict[str, dict[str, Any]] = {}
+    for name, first in rounds[0].items():
+        runs = [r[name] for r in rounds]
+        combined[name] = {"target": first["target"], "rounds_rps": [r["rps"] for r in runs],
+                          "non_2xx": sum(r["non_2xx"] for r in runs)}  # fmt: skip
+        for figure in ("rps", "p50_ms", "p99_ms"):
+            combined[name][figure] = statistics.median(r[figure] for r in runs)
+    return combined
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    memory: dict[str, float] = {}
+    rounds = []
+    for number in range(1, args.rounds + 1):
+        print(f"round {number} of {args.rounds}", flush=True)
+        rounds.append(one_round(args, memory))
     cold = measure_cold(args.cold_repeats)
-    return report(rows, memory, cold, args)
+    return report(medians(rounds), memory, cold, args)
 
 
 def report(
@@ -241,7 +268,8 @@ def report(
     for name, row in rows.items():
         target: Target = row["target"]
         line = {"name": name, "rps": row["rps"], "p50_ms": row["p50_ms"],
-                "p99_ms": row["p99_ms"], "non_2xx": row["non_2xx"]}  # fmt: skip
+                "p99_ms": row["p99_ms"], "non_2xx": row["non_2xx"],
+                "rounds_rps": row.get("rounds_rps", [row["rps"]])}  # fmt: skip
         if target.baseline is not None:
             base = rows[target.baseline]
             line |= {
@@ -257,7 +285,7 @@ def report(
     service_rss = max(v for k, v in memory.items() if k.startswith("service"))
     return {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
-        "settings": {"duration_s": args.duration, "warmup_s": args.warmup,
+        "settings": {"rounds": args.rounds, "duration_s": args.duration, "warmup_s": args.warmup,
                      "connections": args.connections, "server_core": SERVER_CORE,
                      "load_core": LOAD_CORE, "baselines_last": args.baselines_last},
         "load": lines,
@@ -268,7 +296,10 @@ def report(
 
 
 def table(result: dict[str, Any]) -> str:
+    rounds = result["settings"]["rounds"]
     out = [
+        f"Median of {rounds} rounds, each endpoint {result['settings']['duration_s']:g} s a round.",
+        "",
         "| endpoint | req/s | p50 ms | p99 ms | req/s ratio (target) | p99 ratio (≤ 3) | met |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -294,8 +325,9 @@ def table(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run")
-    parser.add_argument("--duration", type=float, default=10)
-    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--duration", type=float, default=5)
+    parser.add_argument("--warmup", type=float, default=2)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--cold-repeats", type=int, default=30)
     parser.add_argument(

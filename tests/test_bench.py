@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bench.cold import COLD, Cold, _operation, disagreement
-from bench.run import parse_wrk
+from bench.run import Target, medians, parse_wrk
 
 
 def service_odds(cold: Cold) -> dict[str, Any]:
@@ -50,3 +50,17 @@ Requests/sec:  17640.39
 
 def test_wrk_output_is_read_in_milliseconds():
     assert parse_wrk(WRK) == {"rps": 17640.39, "p50_ms": 0.84, "p99_ms": 1.75, "non_2xx": 3.0}
+
+
+def test_each_figure_is_the_median_of_its_rounds():
+    target = Target("x", "service", "/x", {}, "base", 0.6)
+    rounds = [
+        {"x": {"target": target, "rps": rps, "p50_ms": p50, "p99_ms": p99, "non_2xx": bad}}
+        for rps, p50, p99, bad in [(900.0, 1.0, 9.0, 0.0), (1200.0, 0.8, 3.0, 2.0),
+                                   (1000.0, 0.9, 4.0, 0.0)]
+    ]  # fmt: skip
+    [(name, row)] = medians(rounds).items()
+    assert name == "x"
+    assert (row["rps"], row["p50_ms"], row["p99_ms"]) == (1000.0, 0.9, 4.0)
+    assert row["rounds_rps"] == [900.0, 1200.0, 1000.0]
+    assert row["non_2xx"] == 2.0  # any failed request in any round fails the figure
