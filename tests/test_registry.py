@@ -225,16 +225,17 @@ def test_remembered_json_goes_with_its_outcome():
         ("four-sight", "combat-attack",
          {"attacker": {"traits": [{"trait": "dexterity", "score": 1}]},
           "defender": {"traits": [{"trait": "dexterity", "score": 1}]}}),
-        ("foresight", "resolve", {"score": 14, "bef": 5, "modifiers": [-2]}),  # a list: unhashable
+        ("foresight", "resolve", {"score": 14, "bef": 5, "modifiers": [-2]}),
+        ("foresight", "familiarities", {"environment": "x", "environments": []}),  # a list
     ],
 )  # fmt: skip
 def test_the_cache_key_is_the_digest_of_the_canonical_request(slug, name, payload):
     """Remembered or not, the key is the SHA-256 of the request's canonical JSON, the same
     for the same request however it was written."""
     op = next(o for o in system_of(slug).operations if o.name == name)
-    assert op.odds_request_model is not None
-    first = op.odds_request_model.model_validate_json(json.dumps(payload))
-    again = op.odds_request_model.model_validate_json(json.dumps(payload, indent=2))
+    model = op.odds_request_model or op.request_model
+    first = model.model_validate_json(json.dumps(payload))
+    again = model.model_validate_json(json.dumps(payload, indent=2))
     digest = hashlib.sha256(first.model_dump_json().encode()).hexdigest()
     expected = f"adjudicator:{RULES_VERSION}:{slug}:{name}:{digest}"
     assert op.cache_key(first) == op.cache_key(again) == op.cache_key(first) == expected

@@ -37,7 +37,7 @@ def _on_ladder(value: float) -> float:
 
 EaseValue = Annotated[float, Field(ge=0, le=15), AfterValidator(_on_ladder)]
 Modifiers = Annotated[
-    list[Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]], Field(max_length=32)
+    tuple[Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)], ...], Field(max_length=32)
 ]
 
 
@@ -69,7 +69,7 @@ class AddInput(Model):
     """A BEF and the modifiers of one task."""
 
     bef: EaseValue
-    modifiers: Modifiers = Field(default_factory=list)
+    modifiers: Modifiers = Field(default=())
 
 
 @operation(

@@ -100,8 +100,8 @@ class FamiliaritiesInput(Model):
     long_term: Annotated[list[LongTermFamiliarity], Field(max_length=32)] = Field(
         default_factory=list
     )
-    non_familiarity: Annotated[list[Unfamiliarity], Field(max_length=8)] = Field(
-        default_factory=list, description="Unfamiliar objects or situations of the task."
+    non_familiarity: Annotated[tuple[Unfamiliarity, ...], Field(max_length=8)] = Field(
+        default=(), description="Unfamiliar objects or situations of the task."
     )
     options: FamiliarityOptions = Field(default=FamiliarityOptions())
 

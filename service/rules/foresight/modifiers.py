@@ -3,6 +3,7 @@ knowledge (F:L1555-1583), non-familiarity (F:L1322-1336) and long-term familiari
 (F:L1314-1316, F:L2061-2071). Each is a named term of the task's modifier sum, so a result
 shows where its ease factor came from."""
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from pydantic import Field
@@ -31,7 +32,7 @@ __all__ = [
     "terms",
 ]
 
-PlayerInputList = Annotated[list[PlayerInput], Field(min_length=1, max_length=3)]
+PlayerInputList = Annotated[tuple[PlayerInput, ...], Field(min_length=1, max_length=3)]
 
 
 class Term(Model):
@@ -41,7 +42,7 @@ class Term(Model):
     value: int
 
 
-def player_input_modifier(qualities: list[PlayerInput], loc: tuple[str, ...]) -> int:
+def player_input_modifier(qualities: Sequence[PlayerInput], loc: tuple[str, ...]) -> int:
     """Entertaining, convincing and in character are +1 each and add up (+3 in F:L1462); the
     other rows (better than nothing +0, nothing -1, unconvincing -2, ridiculous -3) stand
     alone. The table's values are used, not the example's 'nothing (+0) or unconvincing (-1)'
@@ -120,15 +121,15 @@ class Conditions(Model):
     (F:L1350)."""
 
     modifiers: Modifiers = Field(
-        default_factory=list, description="Any other modifiers, e.g. -2 range, +1 aimed."
+        default=(), description="Any other modifiers, e.g. -2 range, +1 aimed."
     )
     difficulty: Difficulty | None = Field(
         default=None, description="Rule-of-thumb difficulty (F:L1412-1421)."
     )
     player_input: PlayerInputList | None = None
     knowledge: KnowledgeInput | None = None
-    non_familiarity: Annotated[list[Unfamiliarity], Field(max_length=8)] = Field(
-        default_factory=list,
+    non_familiarity: Annotated[tuple[Unfamiliarity, ...], Field(max_length=8)] = Field(
+        default=(),
         description="Each unfamiliar object or situation involved (F:L1326-1332).",
     )
     long_term_familiarities: Annotated[int, Field(ge=0, le=8)] = Field(
