@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from graphql import GraphQLInputObjectType, GraphQLObjectType
 
 from service.cache import MemoryCache
 from service.graphql import build_schema
@@ -135,6 +136,29 @@ def test_operations_map_to_graphql_fields(slug, filename, count):
     assert {f["name"] for f in result.data["tables"]["fields"]} == {
         camel(table.name) for table in system.tables
     }
+
+
+@pytest.mark.parametrize(("slug", "filename", "count"), SYSTEMS)
+def test_every_operation_field_is_resolved_directly(slug, filename, count):
+    """graphql-core calls the service's own resolver for the system field and every operation
+    and odds field (Strawberry's wrapper would read inputs under their GraphQL names), and
+    every input field is read under its Python name."""
+    core = build_schema(load(), MemoryCache())._schema
+    owner = core.get_type(f"{pascal(slug)}Query")
+    assert isinstance(owner, GraphQLObjectType)
+    root = core.get_type("Query")
+    assert isinstance(root, GraphQLObjectType)
+    fields = [root.fields[camel(slug)]]
+    for op in system_of(slug).operations:
+        fields.append(owner.fields[camel(op.name)])
+        if op.odds is not None:
+            fields.append(owner.fields[camel(op.name) + "Odds"])
+    for field in fields:
+        assert field.resolve is not None
+        assert field.resolve.__qualname__ == "_resolver.<locals>.resolve"
+    check = core.get_type("FourD8CheckInput")
+    assert isinstance(check, GraphQLInputObjectType)
+    assert check.fields["otherModifiers"].out_name == "other_modifiers"
 
 
 def test_four_d8_graphql_fields():
