@@ -21,8 +21,8 @@ from typing import Any
 
 import icepool
 
-from service.rules.foresight.options import QrThresholds
-from service.rules.foresight.quality import quality_rating
+from service.rules.foresight.resolution.options import QrThresholds
+from service.rules.foresight.resolution.quality import quality_rating
 from service.rules.four_d8.degree import score
 from service.rules.four_d8.options import FourD8Options
 from service.rules.four_sight.injuries import injury_of

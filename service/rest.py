@@ -22,7 +22,7 @@ from service.catalogue import catalogue, system_entry
 from service.errors import field_errors
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
-from service.runtime import odds_json
+from service.runtime import Results, odds_json
 from service.wire import JSON, json_body, problem, respond
 
 __all__ = ["Dispatch", "problem", "problem_handler", "routes", "too_large"]
@@ -81,9 +81,9 @@ class _Operation:
             return _invalid(error)
 
 
-def _run(op: Operation) -> _Operation:
+def _run(op: Operation, results: Results) -> _Operation:
     async def answer(request: Model) -> bytes:
-        return op.run_json(request)
+        return results.json(op, request)
 
     return _Operation(op.request_model, answer)
 
@@ -100,6 +100,7 @@ def _table(table: Table) -> bytes:
 
 
 def routes(registry: Registry, cache: ProbabilityCache) -> list[BaseRoute]:
+    results = Results()
     found: list[BaseRoute] = [
         Route("/v1/systems", _json(orjson.dumps(catalogue(registry))), methods=["GET"])
     ]
@@ -108,7 +109,7 @@ def routes(registry: Registry, cache: ProbabilityCache) -> list[BaseRoute]:
         entry = orjson.dumps(system_entry(system))
         found.append(Route(f"/v1/systems/{system.slug}", _json(entry), methods=["GET"]))
         for op in system.operations:
-            found.append(Route(f"{base}/{op.name}", _run(op), methods=["POST"]))
+            found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))
             if op.odds_request_model is not None:
                 odds = _odds(op, op.odds_request_model, cache)
                 found.append(Route(f"{base}/{op.name}/odds", odds, methods=["POST"]))

@@ -165,9 +165,10 @@ def test_an_unexpected_error_is_masked(monkeypatch):
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(check_module, "chance_of_success", broken)
-    check_module._plan.cache_clear()
+    # A request no other test asks, so the check's memo cannot answer it without the rule.
+    query = "{ fourD8 { check(input: {ease: 19, otherModifiers: [7, -7]}) { degree } } }"
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        body = post(client, "{ fourD8 { check(input: {ease: 19}) { degree } } }")
+        body = post(client, query)
     [error] = body["errors"]
     assert error["message"] == "Internal server error."
     assert error["extensions"]["code"] == "INTERNAL_SERVER_ERROR"

@@ -25,7 +25,8 @@ from service.graphql import build_schema
 from service.openapi import openapi
 from service.rules import RULES_VERSION
 from service.rules.dice import Roll
-from service.rules.registry import System, _Rendered, camel, load, pascal
+from service.rules.registry import System, camel, load, pascal
+from service.runtime import Results, _Rendered
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -208,14 +209,15 @@ RUN_JSON_CASES = [
 
 
 @pytest.mark.parametrize(("slug", "name", "payload"), RUN_JSON_CASES)
-def test_run_json_is_the_result_as_json(slug, name, payload):
-    """REST writes `run_json`, GraphQL resolves `run`: the same result, member for member,
-    the first time and when the outcome's JSON is remembered."""
+def test_results_json_is_the_result_as_json(slug, name, payload):
+    """REST writes `Results.json`, GraphQL resolves `run`: the same result, member for
+    member, the first time and when the outcome's JSON is remembered."""
     op = next(o for o in system_of(slug).operations if o.name == name)
     body = json.dumps(payload)
+    results = Results()
     for _ in range(2):
         result = op.run(op.request_model.model_validate_json(body))
-        data = op.run_json(op.request_model.model_validate_json(body))
+        data = results.json(op, op.request_model.model_validate_json(body))
         assert json.loads(data) == json.loads(result.model_dump_json())
 
 
@@ -223,10 +225,11 @@ def test_options_applied_are_the_request_s():
     """Two requests that differ only in options, deciding the same faces, are decided and
     reported each with its own options."""
     op = next(o for o in system_of("four-d8").operations if o.name == "check")
+    results = Results()
     for value, degree in (("one", 1), ("sum", 4)):
         body = json.dumps({"ease": 20, "dice": {"values": [1, 1, 1, 1]},
                            "options": {"snake_eyes_degree": value}})  # fmt: skip
-        data = json.loads(op.run_json(op.request_model.model_validate_json(body)))
+        data = json.loads(results.json(op, op.request_model.model_validate_json(body)))
         assert data["options_applied"]["snake_eyes_degree"] == value
         assert data["degree"] == degree  # D-A03: the remembered check is keyed by its options
 

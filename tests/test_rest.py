@@ -438,7 +438,11 @@ def test_all_systems_lists_each_finished_system(client):
     response = client.get("/v1/systems")
     assert response.status_code == 200
     systems = response.json()["systems"]
-    assert [system["slug"] for system in systems] == ["four-sight", "four-d8", "foresight"]
+    assert [system["slug"] for system in systems] == [
+        "foresight",
+        "four-d8",
+        "four-sight",
+    ]
     for system in systems:
         assert system == client.get(f"/v1/systems/{system['slug']}").json()
 

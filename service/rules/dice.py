@@ -118,6 +118,15 @@ class Dice:
         self.rolls.append(_roll(sides, value, purpose, exploded_from))
         return value
 
+    def mark(self) -> tuple[int, int]:
+        """Where the source stands: dice logged and draws taken (see `rewind`)."""
+        return len(self.rolls), self._draw
+
+    def rewind(self, mark: tuple[int, int]) -> None:
+        """Forget the dice given since `mark`: the next die is the one given then."""
+        logged, self._draw = mark
+        del self.rolls[logged:]
+
     def finish(self) -> None:
         """Reject table dice left over: a value the rule did not use is a caller's mistake."""
         if self._values is not None and len(self.rolls) < len(self._values):

@@ -8,21 +8,23 @@ seed, the options applied and the rules version) is added here, never by a rule.
 """
 
 import hashlib
+import importlib
 import inspect
+import pkgutil
 import re
 import typing
-import weakref
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
+from types import ModuleType
 from typing import Any
 
-import pydantic_core
 from pydantic import BaseModel, Field, create_model
 
 from service.rules import RULES_VERSION
 from service.rules.dice import Dice, DiceError, DiceSpec, Roll
+from service.rules.memo import Memo
 from service.rules.model import Model
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "load",
     "operation",
     "pascal",
+    "system_of",
     "type_name",
 ]
 
@@ -88,7 +91,16 @@ class Operation:
     result_model: type[Model]
     odds_request_model: type[Model] | None
     odds_model: type[Model] | None
-    _rendered: "_Rendered" = field(default_factory=lambda: _Rendered(), init=False, repr=False)
+    #: A request as JSON, published in OpenAPI and the catalogue and run by the contract suite.
+    example: Mapping[str, Any]
+    #: The odds requests callers ask most, which `make precompute` fills the cache with.
+    standard: tuple[Mapping[str, Any], ...] = ()
+    #: Remembers each outcome by request and faces rolled (`operation(memo=True)`).
+    memo: Memo[Model] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def module(self) -> str:
+        return self.rule.__module__
 
     @property
     def summary(self) -> str:
@@ -100,29 +112,24 @@ class Operation:
 
     def run(self, request: Model) -> Model:
         """Run the rule on a validated request and wrap its result in the envelope."""
-        outcome, extra = self._execute(request)
+        outcome, extra = self.execute(request)
         return self._wrap(self.result_model, outcome, request, extra)
 
-    def run_json(self, request: Model) -> bytes:
-        """`run` as the JSON of its result, without building the result: the outcome's JSON
-        (written once per outcome, `_Rendered`) joined with the envelope's. Building and
-        serialising the wrapped result cost 19 µs of a 4D8 check (make bench, profiled)."""
-        outcome, extra = self._execute(request)
-        extra["rules_version"] = RULES_VERSION
-        data = _joined(self._rendered.json(outcome), pydantic_core.to_json(extra))
-        if self.options is None:
-            return data
-        options = self._rendered.json(getattr(request, "options"))  # noqa: B009
-        return _joined(data, b'{"options_applied":' + options + b"}")
-
-    def _execute(self, request: Model) -> tuple[Model, dict[str, Any]]:
+    def execute(self, request: Model) -> tuple[Model, dict[str, Any]]:
         """The rule's outcome and the envelope's dice: the rolls and the seed."""
         if not self.random:
-            return self.rule(request), {}
+            if self.memo is None:
+                return self.rule(request), {}
+            return self.memo(request, None, lambda _: self.rule(request)), {}
         spec: DiceSpec | None = getattr(request, "dice", None)
         dice = Dice(spec)
         try:
-            outcome = self.rule(request, dice)
+            if self.memo is None:
+                outcome = self.rule(request, dice)
+            else:
+                # The dice are not part of what the rule decides from: one tree per request.
+                key = request if spec is None else request.model_copy(update={"dice": None})
+                outcome = self.memo(key, dice, partial(self.rule, request))
             dice.finish()
         except DiceError as error:
             raise DiceError(("dice", *error.loc), error.message) from None
@@ -139,14 +146,12 @@ class Operation:
         """`adjudicator:<rules_version>:<system>:<operation>:<sha256 of canonical input>`.
 
         The validated request dumps every field, defaults included, in declaration order,
-        so two requests that mean the same thing share a key. Immutable requests are hashed
-        by value and their key remembered: dumping a 4SIGHT combat request took a quarter of
-        a cached odds request (make bench, profiled); one that holds a list is not hashable,
-        and its key is worked out each time.
+        so two requests that mean the same thing share a key. Requests are immutable and
+        hashed by value, so a key is worked out once per distinct request (LRU).
         """
         try:
             return _cache_key(self.system, self.name, request)
-        except TypeError:
+        except TypeError:  # a request that still holds a list
             return _cache_key.__wrapped__(self.system, self.name, request)
 
     def _wrap(
@@ -168,54 +173,26 @@ def _cache_key(system: str, name: str, request: Model) -> str:
     return f"adjudicator:{RULES_VERSION}:{system}:{name}:{digest}"
 
 
-class _Rendered:
-    """The JSON of each outcome a rule returned (and of the options applied), kept while that
-    object lives.
-
-    Models are immutable, and a rule that remembers its decisions (a 4D8 check decides each
-    of the 4096 faces once) returns the same object again and again, as every request that
-    omits its options shares the default options: its JSON is written once. An entry is
-    dropped when its object is collected, so a rule that makes a new outcome every time holds
-    nothing, and an identity is never mistaken for a later object's.
-    """
-
-    def __init__(self) -> None:
-        self._json: dict[int, tuple[weakref.ref[Model], bytes]] = {}
-
-    def json(self, outcome: Model) -> bytes:
-        key = id(outcome)
-        found = self._json.get(key)
-        if found is not None and found[0]() is outcome:
-            return found[1]
-        data = pydantic_core.to_json(outcome)
-        self._json[key] = (weakref.ref(outcome, partial(self._drop, key)), data)
-        return data
-
-    def _drop(self, key: int, gone: object) -> None:
-        self._json.pop(key, None)
-
-
-def _joined(first: bytes, second: bytes) -> bytes:
-    """Two JSON objects' members as one object."""
-    if first == b"{}":
-        return second
-    if second == b"{}":
-        return first
-    return first[:-1] + b"," + second[1:]
-
-
 def operation(
     *,
-    system: str,
     name: str,
     kind: Kind,
     covers: tuple[str, ...],
+    example: Mapping[str, Any],
     odds: Callable[[Any], Model] | None = None,
+    standard: Iterable[Mapping[str, Any]] = (),
+    memo: bool = False,
 ) -> Callable[[Callable[..., Model]], Operation]:
-    """Register a rule. Its input and output models are read from its annotations; it rolls
-    dice when it takes a second parameter (the `Dice`)."""
+    """Register a rule of the system whose package holds it. Its input and output models are
+    read from its annotations; it rolls dice when it takes a second parameter (the `Dice`).
+
+    `example` is a request the operation answers; `standard`, the odds requests worth
+    precomputing; `memo`, that outcomes are remembered by request and faces (the rule must
+    be a pure function of them, as every rule is).
+    """
 
     def register(rule: Callable[..., Model]) -> Operation:
+        system = system_of(rule.__module__).slug
         hints = typing.get_type_hints(rule)
         parameters = list(inspect.signature(rule).parameters)
         input_model: type[Model] = hints[parameters[0]]
@@ -254,6 +231,9 @@ def operation(
             result_model=_derive(f"{prefix}Result", output_model, result_fields),
             odds_request_model=odds_request_model,
             odds_model=odds_model,
+            example=example,
+            standard=tuple(standard),
+            memo=Memo() if memo else None,
         )
 
     return register
@@ -261,19 +241,20 @@ def operation(
 
 @dataclass(frozen=True)
 class Table:
-    """A reference table served as data: `GET /v1/{system}/tables/{name}`."""
+    """A reference table served as data: `GET /v1/{system}/tables/{name}`. `source` names
+    the seed lines that state it; the system is the package's that holds it."""
 
-    system: str
     name: str
     title: str
     source: str
     covers: tuple[str, ...]
     rows: tuple[Model, ...]
-    model: type[Model] = field(init=False)
+    system: str = ""
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def model(self) -> type[Model]:
         row_type = type(self.rows[0])
-        model = create_model(
+        return create_model(
             pascal(self.system) + pascal(self.name) + "Table",
             __base__=Model,
             name=(str, ...),
@@ -281,7 +262,6 @@ class Table:
             source=(str, Field(description="Where the seed text states the table.")),
             rows=(list[row_type], ...),  # type: ignore[valid-type]
         )
-        object.__setattr__(self, "model", model)
 
     def document(self) -> Model:
         return self.model.model_validate(
@@ -292,20 +272,27 @@ class Table:
 
 @dataclass(frozen=True)
 class System:
-    """One game system: its slug, its seed text, its operations and reference tables."""
+    """One game system, declared once as `SYSTEM` in its package's `__init__.py`: its slug,
+    title, seed text and the prefix its docstrings cite seed lines with (`"D"` for `D:L47`).
+    `load` finds its operations and tables in the package's modules."""
 
     slug: str
     title: str
     seed: str
-    operations: tuple[Operation, ...]
+    lines: str
+    operations: tuple[Operation, ...] = ()
     tables: tuple[Table, ...] = ()
-    #: The odds `make precompute` fills the cache with: (operation, request) pairs of the
-    #: questions callers ask most, each a plain JSON request without dice.
-    standard_odds: tuple[tuple[Operation, dict[str, Any]], ...] = ()
 
     @property
     def graphql_name(self) -> str:
         return camel(self.slug)
+
+    @property
+    def standard_odds(self) -> Iterator[tuple[Operation, Mapping[str, Any]]]:
+        """The odds `make precompute` fills the cache with: each operation's `standard`."""
+        for op in self.operations:
+            for request in op.standard:
+                yield op, request
 
     @property
     def covered(self) -> Iterator[str]:
@@ -323,11 +310,46 @@ class Registry:
         return next((s for s in self.systems if s.slug == slug), None)
 
 
-def load() -> Registry:
-    """Every finished system. Imported here, lazily, so the core stays import-cycle free."""
-    from service.rules import foresight, four_d8, four_sight
+def system_of(module: str) -> System:
+    """The system declared by the package `service.rules.<package>` that holds `module`."""
+    parts = module.split(".")
+    package = importlib.import_module(".".join(parts[:3]))
+    declared = getattr(package, "SYSTEM", None)
+    if parts[:2] != ["service", "rules"] or not isinstance(declared, System):
+        raise LookupError(f"{module} is not inside a system package (service.rules.<system>)")
+    return declared
 
-    return Registry(systems=(four_sight.SYSTEM, four_d8.SYSTEM, foresight.SYSTEM))
+
+def load(root: str = "service.rules") -> Registry:
+    """Every system package under `root` with the operations and tables its modules define,
+    in module order. Nothing is listed by hand: a rule exists by being registered."""
+    systems = []
+    for found in pkgutil.iter_modules(importlib.import_module(root).__path__, f"{root}."):
+        package = importlib.import_module(found.name)
+        declared = getattr(package, "SYSTEM", None)
+        if found.ispkg and isinstance(declared, System):
+            operations, tables = _defined(package)
+            tables = tuple(replace(t, system=declared.slug) for t in tables)
+            systems.append(replace(declared, operations=operations, tables=tables))
+    return Registry(systems=tuple(systems))
+
+
+def _defined(package: ModuleType) -> tuple[tuple[Operation, ...], tuple[Table, ...]]:
+    """The operations defined in each module of a package (not imported into it), and its
+    tables, each once."""
+    operations: list[Operation] = []
+    tables: dict[int, Table] = {}
+    modules = pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    for name in sorted(m.name for m in modules):
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, Operation) and value.module == name:
+                operations.append(value)
+            found = value if isinstance(value, tuple) else (value,)
+            for table in found:
+                if isinstance(table, Table):
+                    tables.setdefault(id(table), table)
+    return tuple(operations), tuple(tables.values())
 
 
 def _options_model(input_model: type[Model]) -> type[Model] | None:

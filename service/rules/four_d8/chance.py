@@ -159,7 +159,6 @@ def chance_of_success(request: ChanceInput) -> ChanceResult:
 
 
 @operation(
-    system="four-d8",
     name="chance-of-success",
     kind=Kind.CALCULATION,
     covers=(
@@ -168,6 +167,7 @@ def chance_of_success(request: ChanceInput) -> ChanceResult:
         "4d8.ability_combination",
         "4d8.necessary_ability",
     ),
+    example={"ease": 12, "other_modifiers": [3, -1]},
 )
 def chance(request: ChanceInput) -> ChanceResult:
     """The chance of success: ease + combinable ability bonuses (capped by energy) + other

@@ -1,8 +1,6 @@
 """The 4D8 check: roll four d8 under the chance of success (D:L3-9, L44-54)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
 from pydantic import Field, computed_field
 
@@ -20,7 +18,7 @@ from service.rules.four_d8.resolution import (
     resolve,
 )
 from service.rules.four_d8.tables import Combination
-from service.rules.model import InputError, Model
+from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
 __all__ = ["CheckResult", "Die", "check"]
@@ -78,19 +76,7 @@ def _bonus_index(natural: Sequence[int], request: CheckInput) -> int:
     return list(natural).index(highest)
 
 
-def _placement(request: CheckInput) -> tuple[int, ...]:
-    placement = request.auto_success_placement
-    if placement is None:
-        return AUTOMATIC_FACES
-    if sorted(placement, reverse=True) != list(AUTOMATIC_FACES):
-        raise InputError(
-            ("auto_success_placement",), "an automatic success places the faces 8, 6, 5 and 4"
-        )
-    return tuple(placement)
-
-
 @operation(
-    system="four-d8",
     name="check",
     kind=Kind.CHECK,
     covers=(
@@ -102,6 +88,10 @@ def _placement(request: CheckInput) -> tuple[int, ...]:
         "4d8.over32.bonus_roll",
     ),
     odds=check_odds,
+    memo=True,
+    # Every ease a referee can set that the rules distinguish (below 1 nothing can succeed).
+    standard=[{"ease": ease} for ease in range(-8, MAX_EASE + 1)],
+    example={"ease": 20, "dice": {"values": [5, 5, 5, 3]}},
 )
 def check(request: CheckInput, dice: Dice) -> CheckResult:
     """Roll four d8 (physical, mental, social, magical) against the chance of success.
@@ -111,50 +101,20 @@ def check(request: CheckInput, dice: Dice) -> CheckResult:
     (D:L72-115). At a chance of 33+ the player takes an automatic success (8, 6, 5, 4,
     degree 8), a doubles roll or, by default, a bonus roll (D:L51-54).
     """
-    plan = _plan(request)
-    natural: tuple[int, ...] = ()
-    if plan.mode is Mode.AUTOMATIC:
-        natural = _placement(request)
-    elif plan.mode is not Mode.IMPOSSIBLE:
-        natural = tuple([dice.roll(8, purpose) for purpose in _PURPOSES])
-    return _decided(plan, natural)
-
-
-@lru_cache(maxsize=1024)
-def _die(aspect: Aspect, natural: int, modified: int) -> Die:
-    """One shared object per aspect and faces: the remembered checks hold 16k dice between
-    them otherwise, and every full garbage collection walks each one (a GraphQL p99 of 29 ms,
-    make bench)."""
-    return Die(aspect=aspect, natural=natural, modified=modified)
-
-
-# A check is a pure function of the request and four faces, and a table asks the same check
-# again and again: each (request, faces) is decided once and the frozen result shared, so a
-# repeated check costs a lookup, not the 40 µs of building its result (make bench, profiled).
-# Requests are immutable and hashed by value; one that differs only in its seed is another key.
-_REMEMBERED = 16384
-
-
-@dataclass(frozen=True, eq=False)
-class _Plan:
-    """A request's chance of success and how it is rolled, worked out once. Its decided
-    checks are kept under the plan itself, by identity: a repeated check compares its request
-    with the remembered one once, not once per lookup."""
-
-    request: CheckInput
-    base: ChanceResult
-    mode: Mode
-
-
-@lru_cache(maxsize=1024)
-def _plan(request: CheckInput) -> _Plan:
     base = chance_of_success(request)
-    return _Plan(request, base, mode_of(base.chance, request.over32_mode, request.options))
+    mode = mode_of(base.chance, request.over32_mode, request.options)
+    natural: tuple[int, ...] = ()
+    if mode is Mode.AUTOMATIC:
+        natural = request.auto_success_placement or AUTOMATIC_FACES
+    elif mode is not Mode.IMPOSSIBLE:
+        natural = tuple([dice.roll(8, purpose) for purpose in _PURPOSES])
+    return _result(request, base, mode, natural)
 
 
-@lru_cache(maxsize=_REMEMBERED)
-def _decided(plan: _Plan, natural: tuple[int, ...]) -> CheckResult:
-    request, base, mode = plan.request, plan.base, plan.mode
+def _result(
+    request: CheckInput, base: ChanceResult, mode: Mode, natural: tuple[int, ...]
+) -> CheckResult:
+    """What four faces (none when nothing was rolled) mean for this check."""
     options = request.options
     if not natural:
         return CheckResult(
@@ -176,7 +136,10 @@ def _decided(plan: _Plan, natural: tuple[int, ...]) -> CheckResult:
     return CheckResult(
         **base.__dict__,
         mode=mode,
-        dice=[_die(a, n, m) for a, n, m in zip(ASPECTS, natural, modified, strict=True)],
+        dice=[
+            Die(aspect=a, natural=n, modified=m)
+            for a, n, m in zip(ASPECTS, natural, modified, strict=True)
+        ],
         natural_total=sum(natural),
         modified_total=sum(modified),
         success=outcome.success,

@@ -7,7 +7,6 @@ for and the special-effect texts, for a result a person reads.
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import lru_cache
 from typing import Annotated
 
 from pydantic import Field
@@ -102,19 +101,8 @@ _SHAPES = {
 }
 
 
-# Scoring and reading are pure functions of four faces (a bonus roll adds at most 8 to one
-# die) and the options, so each is worked out once and kept: a check's reading cost 17 µs,
-# a third of the rule's time (profiled). The results are frozen models, shared read-only.
-_REMEMBERED = 16384
-
-
 def classify(dice: Sequence[int]) -> Combination:
     """The multiplicity pattern of four dice."""
-    return _classify(tuple(dice))
-
-
-@lru_cache(maxsize=_REMEMBERED)
-def _classify(dice: tuple[int, ...]) -> Combination:
     return _SHAPES[tuple(sorted(Counter(dice).values(), reverse=True))]
 
 
@@ -126,11 +114,6 @@ def score(dice: Sequence[int], options: FourD8Options) -> tuple[int, Scoring]:
     a+a+b+b+5, pair p+p+max(rest); otherwise the highest die (D:L47). Under `shape`
     precedence the most specific pattern scores (D-A02: 5,5,5,3 is 13, D:L82).
     """
-    return _score(tuple(dice), options)
-
-
-@lru_cache(maxsize=_REMEMBERED)
-def _score(dice: tuple[int, ...], options: FourD8Options) -> tuple[int, Scoring]:
     counts = Counter(dice)
     if len(counts) == 1:
         value = dice[0]
@@ -235,13 +218,6 @@ def _effects(
 
 def read(dice: Sequence[int], degree: int, scored_as: Scoring, options: FourD8Options) -> Reading:
     """The full reading of scored dice (in aspect order)."""
-    return _read(tuple(dice), degree, scored_as, options)
-
-
-@lru_cache(maxsize=_REMEMBERED)
-def _read(
-    dice: tuple[int, ...], degree: int, scored_as: Scoring, options: FourD8Options
-) -> Reading:
     groups = _groups(dice, scored_as)
     return Reading(
         degree=degree,
@@ -264,7 +240,6 @@ class DegreeInput(Model):
 
 
 @operation(
-    system="four-d8",
     name="degree-of-success",
     kind=Kind.LOOKUP,
     covers=(
@@ -278,6 +253,7 @@ class DegreeInput(Model):
         "4d8.combo.pair",
         "4d8.aspects",
     ),
+    example={"faces": [5, 5, 5, 3]},
 )
 def degree(request: DegreeInput) -> Reading:
     """The degree of success four dice score by the normal rules, with the aspects each die

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from service.rules.four_d8.chance import MAX_EASE, ChanceInput
 from service.rules.four_d8.degree import Aspect, Scoring, score
@@ -72,6 +72,15 @@ class CheckInput(ChanceInput):
         default=None,
         description="D-A06: the die to take a bonus roll's excess when several are highest.",
     )
+
+    @field_validator("auto_success_placement")
+    @classmethod
+    def _the_automatic_faces(cls, placement: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        """An automatic success shows 8, 6, 5 and 4 (D:L52); only their order is the
+        player's (D-A08)."""
+        if placement is not None and sorted(placement, reverse=True) != list(AUTOMATIC_FACES):
+            raise ValueError("an automatic success places the faces 8, 6, 5 and 4")
+        return placement
 
 
 @dataclass(frozen=True, slots=True)

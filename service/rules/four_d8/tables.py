@@ -13,14 +13,12 @@ __all__ = [
     "EASE_MEANINGS",
     "EFFECT_TEXTS",
     "INTERPRETATIONS",
+    "TABLES",
     "Band",
     "Combination",
     "EffectText",
     "band",
-    "tables",
 ]
-
-SYSTEM = "four-d8"
 
 
 class Combination(StrEnum):
@@ -77,8 +75,7 @@ _TABLES = (
 )  # fmt: skip
 
 
-def tables() -> tuple[Table, ...]:
-    return tuple(
-        Table(SYSTEM, name, title, _DATA[key]["source"], (covers,), rows)
-        for name, key, title, covers, rows in _TABLES
-    )
+TABLES = tuple(
+    Table(name, title, _DATA[key]["source"], (covers,), rows)
+    for name, key, title, covers, rows in _TABLES
+)

@@ -99,10 +99,10 @@ def _award_errors(request: AwardInput) -> Errors:
 
 
 @operation(
-    system="four-sight",
     name="advancement/award",
     kind=Kind.CALCULATION,
     covers=("4sight.advancement.award",),
+    example={"characters": [{"id": "vera", "survived": True}, {"id": "bo", "survived": True}]},
 )
 def award(request: AwardInput) -> Awards:
     """Award advancement points after a mission: 1 per survivor, +1 to the best player.
@@ -340,10 +340,55 @@ def _points(request: SpendInput, cost: int, errors: Errors) -> int:
 
 
 @operation(
-    system="four-sight",
     name="advancement/spend",
     kind=Kind.CALCULATION,
     covers=("4sight.advancement.spend",),
+    example={
+        "character": {
+            "kind": "pc",
+            "name": "Vera Quill",
+            "traits": {
+                "strength": 1,
+                "dexterity": 3,
+                "constitution": 2,
+                "intelligence": 3,
+                "wisdom": 2,
+                "charisma": 1,
+            },
+            "expertise": [
+                {
+                    "name": "Combat",
+                    "kind": "affinity",
+                    "affinity": "combat",
+                    "custom": False,
+                    "dice": 1,
+                },
+                {
+                    "name": "stealth",
+                    "kind": "specialty",
+                    "affinity": "espionage",
+                    "custom": False,
+                    "dice": 2,
+                },
+                {
+                    "name": "chemistry",
+                    "kind": "specialty",
+                    "affinity": "sciences",
+                    "custom": False,
+                    "dice": 2,
+                },
+            ],
+            "wild_card": None,
+            "manifestations": [{"manifestation": "sixth_sense", "name": "Sixth Sense"}],
+            "omega": False,
+            "advancement_points": 0,
+        },
+        "points": 5,
+        "purchases": [
+            {"kind": "trait", "trait": "wisdom"},
+            {"kind": "expertise", "expertise": "physics"},
+        ],
+    },
 )
 def spend(request: SpendInput) -> Spending:
     """Spend advancement points before a mission: trait +1 = 2, affinity/specialty = 3,

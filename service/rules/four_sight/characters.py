@@ -488,10 +488,15 @@ def examine(request: CharacterInput) -> tuple[Character | None, list[InputError]
 
 
 @operation(
-    system="four-sight",
     name="character/create",
     kind=Kind.GENERATION,
     covers=("4sight.character.create",),
+    example={
+        "name": "Vera Quill",
+        "traits": {"dexterity": 2, "intelligence": 2, "wisdom": 1, "constitution": 1},
+        "expertise": ["combat", "stealth", "chemistry"],
+        "manifestation": "sixth_sense",
+    },
 )
 def create_character(request: CharacterInput) -> CharacterSheet:
     """Create a player character: traits, expertise, wild card and manifestation.
@@ -510,7 +515,6 @@ def create_character(request: CharacterInput) -> CharacterSheet:
 
 
 @operation(
-    system="four-sight",
     name="character/validate",
     kind=Kind.VALIDATION,
     covers=(
@@ -519,6 +523,12 @@ def create_character(request: CharacterInput) -> CharacterSheet:
         "4sight.character.validate_wild_card",
         "4sight.character.validate_manifestation",
     ),
+    example={
+        "name": "Nobody",
+        "traits": {"strength": 6, "intelligence": 1},
+        "expertise": ["combat", "espionage", "stealth", "physics"],
+        "manifestation": "telekinesis",
+    },
 )
 def validate_character(request: CharacterInput) -> ValidationReport:
     """Report whether a PC sheet obeys the creation rules, and every rule it breaks.
@@ -554,10 +564,10 @@ def _npc_manifestations(request: NpcInput, errors: Errors) -> list[Manifestation
 
 
 @operation(
-    system="four-sight",
     name="npc/create",
     kind=Kind.GENERATION,
     covers=("4sight.npc.create",),
+    example={"name": "Gate guard"},
 )
 def create_npc(request: NpcInput) -> CharacterSheet:
     """Create a non-player character: no creation budget, traits as the GM sets them.

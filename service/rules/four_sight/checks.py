@@ -121,17 +121,36 @@ def check_odds(request: CheckInput) -> CheckOdds:
 
 
 @operation(
-    system="four-sight",
     name="check",
+    # An average-to-heroic character's checks at every target number.
+    standard=[
+        {"traits": [{"trait": "dexterity", "score": trait}], "target_number": tn}
+        for trait in range(0, 6)
+        for tn in range(1, 8)
+    ],
     kind=Kind.CHECK,
     covers=(
-        "4sight.check", "4sight.trait_select", "4sight.expertise_dice",
-        "4sight.manifestation_roll", "4sight.adverse_episode", "4sight.deep_sight",
-        "4sight.precognitive_flare", "4sight.degree_of_success", "4sight.failure_margin",
-        "4sight.narration_authority", "4sight.omega_bonus_die", "4sight.injury_penalty",
+        "4sight.check",
+        "4sight.trait_select",
+        "4sight.expertise_dice",
+        "4sight.manifestation_roll",
+        "4sight.adverse_episode",
+        "4sight.deep_sight",
+        "4sight.precognitive_flare",
+        "4sight.degree_of_success",
+        "4sight.failure_margin",
+        "4sight.narration_authority",
+        "4sight.omega_bonus_die",
+        "4sight.injury_penalty",
     ),
     odds=check_odds,
-)  # fmt: skip
+    example={
+        "traits": [{"trait": "intelligence", "score": 4}],
+        "expertise": "specialty",
+        "target_number": 7,
+        "dice": {"seed": 7},
+    },
+)
 def check(request: CheckInput, dice: Dice) -> CheckResult:
     """Roll a d6, add the higher applicable trait, 1d6 for an affinity or 2d6 for a specialty,
     the Omega die and the condition modifier; a declared manifestation multiplies the total by
@@ -210,11 +229,15 @@ def opposed_odds(request: OpposedInput) -> OpposedOdds:
 
 
 @operation(
-    system="four-sight",
     name="opposed-check",
     kind=Kind.CHECK,
     covers=("4sight.opposed_check",),
     odds=opposed_odds,
+    example={
+        "aggressor": {"traits": [{"trait": "charisma", "score": 2}]},
+        "opponent": {"traits": [{"trait": "wisdom", "score": 1}]},
+        "dice": {"seed": 7},
+    },
 )
 def opposed_check(request: OpposedInput, dice: Dice) -> OpposedResult:
     """Both sides make a check; the aggressor succeeds if its check equals or exceeds the

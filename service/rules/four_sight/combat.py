@@ -103,11 +103,11 @@ def grievous_odds(request: GrievousInput) -> GrievousOdds:
 
 
 @operation(
-    system="four-sight",
     name="grievous-con-check",
     kind=Kind.CHECK,
     covers=("4sight.grievous_con_check",),
     odds=grievous_odds,
+    example={"traits": [{"trait": "constitution", "score": 2}], "dice": {"seed": 7}},
 )
 def grievous_check(request: GrievousInput, dice: Dice) -> GrievousResult:
     """After a Grievous injury the character makes a Constitution check at TN 7: success, they
@@ -209,11 +209,24 @@ def attack_odds(request: AttackInput) -> AttackOdds:
 
 
 @operation(
-    system="four-sight",
     name="combat-attack",
+    # Plain fights between average-to-heroic fighters.
+    standard=[
+        {
+            "attacker": {"traits": [{"trait": "dexterity", "score": a}]},
+            "defender": {"traits": [{"trait": "dexterity", "score": d}]},
+        }
+        for a in range(1, 5)
+        for d in range(1, 5)
+    ],
     kind=Kind.CHECK,
     covers=("4sight.combat_attack", "4sight.exploding_die", "4sight.injury"),
     odds=attack_odds,
+    example={
+        "attacker": {"traits": [{"trait": "dexterity", "score": 3}]},
+        "defender": {"traits": [{"trait": "dexterity", "score": 2}]},
+        "dice": {"seed": 11},
+    },
 )
 def attack(request: AttackInput, dice: Dice) -> AttackResult:
     """Combat is an opposed check in which every 6 explodes (S:L189-191): if the attack equals
@@ -270,10 +283,10 @@ class CombatExpertise(Model):
 
 
 @operation(
-    system="four-sight",
     name="combat-expertise",
     kind=Kind.LOOKUP,
     covers=("4sight.combat_expertise",),
+    example={"role": "attack", "expertise": ["combat"]},
 )
 def combat_expertise(request: CombatExpertiseInput) -> CombatExpertise:
     """The Combat affinity gives a die attacking and defending; a weapon specialty two dice
@@ -313,10 +326,10 @@ class TurnOrder(Model):
 
 
 @operation(
-    system="four-sight",
     name="combat/turn-order",
     kind=Kind.CALCULATION,
     covers=("4sight.combat.turn_order",),
+    example={"participants": ["Ann", "Bo"], "rounds": 2},
 )
 def turn_order(request: TurnOrderInput) -> TurnOrder:
     """The turns of a fight: "combat proceeds with alternating checks among the participants"

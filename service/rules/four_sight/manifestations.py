@@ -105,10 +105,10 @@ class Recovery(Model):
 
 
 @operation(
-    system="four-sight",
     name="manifestation-recovery",
     kind=Kind.CALCULATION,
     covers=("4sight.manifestation_recovery",),
+    example={"hours_rested": 8},
 )
 def recovery(request: RecoveryInput) -> Recovery:
     """A character who suffered an adverse episode loses access to their manifestation until

@@ -67,10 +67,14 @@ def _injury(graded: Graded, defending: bool) -> Injury | None:
 
 
 @operation(
-    system="four-sight",
     name="mook-horde",
     kind=Kind.CHECK,
     covers=("4sight.mook_horde",),
+    example={
+        "horde_target_number": 5,
+        "characters": [{"name": "Vera", "traits": [{"trait": "dexterity", "score": 3}]}],
+        "dice": {"seed": 7},
+    },
 )
 def mook_horde(request: HordeInput, dice: Dice) -> HordeResult:
     """Treat a horde of mooks as a single threat with a target number based on their overall

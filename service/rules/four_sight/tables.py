@@ -14,9 +14,7 @@ from service.rules.four_sight.traits import TRAITS
 from service.rules.model import Model
 from service.rules.registry import Table
 
-__all__ = ["TARGET_NUMBERS", "TargetNumber", "tables"]
-
-SYSTEM = "four-sight"
+__all__ = ["TABLES", "TARGET_NUMBERS", "TargetNumber"]
 
 
 class TargetNumber(Model):
@@ -42,15 +40,14 @@ TARGET_NUMBERS = tuple(
 )  # fmt: skip
 
 
-def tables() -> tuple[Table, ...]:
-    return (
-        Table(SYSTEM, "traits", "Traits", "S:L51-67", ("4sight.traits_catalog",), TRAITS),
-        Table(SYSTEM, "expertise", "Affinities and their specialties", "S:L69-85",
-              ("4sight.expertise_catalog",), AFFINITIES),
-        Table(SYSTEM, "manifestations", "4SIGHT manifestations", "S:L87-103, S:L140-148",
-              ("4sight.manifestation_catalog",), MANIFESTATIONS),
-        Table(SYSTEM, "target-numbers", "Target numbers for an average person", "S:L119-130",
-              ("4sight.tn_guide",), TARGET_NUMBERS),
-        Table(SYSTEM, "degrees", "Degrees of success", "S:L150-169", (), DEGREES),
-        Table(SYSTEM, "injuries", "Injuries and their penalties", "S:L191-207", (), INJURIES),
-    )  # fmt: skip
+TABLES = (
+    Table("traits", "Traits", "S:L51-67", ("4sight.traits_catalog",), TRAITS),
+    Table("expertise", "Affinities and their specialties", "S:L69-85",
+          ("4sight.expertise_catalog",), AFFINITIES),
+    Table("manifestations", "4SIGHT manifestations", "S:L87-103, S:L140-148",
+          ("4sight.manifestation_catalog",), MANIFESTATIONS),
+    Table("target-numbers", "Target numbers for an average person", "S:L119-130",
+          ("4sight.tn_guide",), TARGET_NUMBERS),
+    Table("degrees", "Degrees of success", "S:L150-169", (), DEGREES),
+    Table("injuries", "Injuries and their penalties", "S:L191-207", (), INJURIES),
+)  # fmt: skip

@@ -13,19 +13,19 @@ from typing import Any
 
 import pytest
 
-from service.rules.foresight import SYSTEM
-from service.rules.foresight.contests import block
-from service.rules.foresight.ease import add
-from service.rules.foresight.odds import d100, quality_odds
-from service.rules.foresight.options import BlockingMode, QrThresholds
-from service.rules.foresight.quality import quality_rating
-from service.rules.foresight.scores import twenty_plus
-from service.rules.foresight.tables import QR
+from service.rules.foresight.resolution.contests import block
+from service.rules.foresight.resolution.ease import add
+from service.rules.foresight.resolution.odds import d100, quality_odds
+from service.rules.foresight.resolution.options import BlockingMode, QrThresholds
+from service.rules.foresight.resolution.quality import quality_rating
+from service.rules.foresight.resolution.scores import twenty_plus
+from service.rules.foresight.resolution.tables import QR
+from service.rules.registry import load
 from tests.rules.foresight import oracle
 
 DATA = Path(__file__).parent / "data"
 EXACT = QrThresholds.EXACT
-OPS = {op.name: op for op in SYSTEM.operations}
+OPS = {op.name: op for op in load().system("foresight").operations}  # type: ignore[union-attr]
 
 #: A task for each SC of the catalogue's grids: score x BEF, no modifiers.
 TASKS = {

@@ -10,15 +10,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from service.rules.four_d8 import SYSTEM
-from service.rules.registry import Operation
+from service.rules.registry import Operation, load
 
 DATA = Path(__file__).parent / "data"
 ROLLS_OF_4D8 = 8**4
 
 
 def operation(name: str) -> Operation:
-    return next(op for op in SYSTEM.operations if op.name == name)
+    return next(op for op in load().system("four-d8").operations if op.name == name)  # type: ignore[union-attr]
 
 
 CHECK = operation("check")

@@ -5,6 +5,7 @@ Dice are given in aspect order: physical, mental, social, magical (D:L74, D-A15)
 cites the seed text (seeds/003) as D:L<n>.
 """
 
+import json
 from typing import Any
 
 import pydantic
@@ -14,7 +15,7 @@ from service.rules.dice import DiceError
 from service.rules.four_d8.options import FourD8Options
 from service.rules.model import InputError
 
-from .rulebook import chance, chance_of, check, degree, odds
+from .rulebook import CHECK, chance, chance_of, check, degree, odds
 
 BARELY = "Barely succeeded by a whisker"
 UNSPECTACULAR = "Unspectacular success"
@@ -122,11 +123,16 @@ def test_e3_automatic_success_with_the_players_placement():
     assert aspects_of(result, "highest_die") == [["magical"]]
 
 
-def test_e3_automatic_success_placement_must_show_8_6_5_4():
-    """D:L52: the placed faces are one 8 and a 6, 5 and 4, nothing else."""
-    with pytest.raises(InputError) as caught:
-        check(**chance_of(33), over32_mode="automatic", auto_success_placement=[8, 8, 5, 4])
-    assert caught.value.loc == ("auto_success_placement",)
+@pytest.mark.parametrize("model", [CHECK.request_model, CHECK.odds_request_model])
+def test_e3_automatic_success_placement_must_show_8_6_5_4(model):
+    """D:L52: the placed faces are one 8 and a 6, 5 and 4, nothing else: a check and its
+    odds refuse [8, 8, 5, 4] alike (the odds accepted it once)."""
+    body = {**chance_of(33), "over32_mode": "automatic", "auto_success_placement": [8, 8, 5, 4]}
+    with pytest.raises(pydantic.ValidationError) as caught:
+        model.model_validate_json(json.dumps(body))
+    [error] = caught.value.errors()
+    assert error["loc"] == ("auto_success_placement",)
+    assert "8, 6, 5 and 4" in error["msg"]
 
 
 def test_e3_automatic_success_odds():

@@ -7,9 +7,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.foresight.modifiers import Conditions, Term, terms
-from service.rules.foresight.options import FamiliarityOptions, GravityBandEdges
-from service.rules.foresight.tables import GRAVITY_BANDS, GravityBand, Unfamiliarity
+from service.rules.foresight.resolution.modifiers import Conditions, Term, terms
+from service.rules.foresight.resolution.options import FamiliarityOptions, GravityBandEdges
+from service.rules.foresight.resolution.tables import GRAVITY_BANDS, GravityBand, Unfamiliarity
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -58,8 +58,12 @@ def _gravity(value: float) -> Fraction:
     return Fraction(repr(value))
 
 
-@operation(system="foresight", name="gravity-band", kind=Kind.LOOKUP,
-           covers=("foresight.gravity_band",))  # fmt: skip
+@operation(
+    name="gravity-band",
+    kind=Kind.LOOKUP,
+    covers=("foresight.gravity_band",),
+    example={"gravity": 0.38},
+)
 def gravity_band(request: GravityInput) -> GravityBandResult:
     """The gravity band of a gravity: ZG below 0.01 g, NW to 0.1, LT to 0.5, NL to 1.1, HY to
     2.0 and EX above (F:L2103-2110)."""
@@ -122,8 +126,16 @@ def _unique(keys: list[str], loc: tuple[str, ...], message: str) -> None:
             raise InputError((*loc, index), message)
 
 
-@operation(system="foresight", name="familiarities", kind=Kind.CALCULATION,
-           covers=("foresight.familiarities",))  # fmt: skip
+@operation(
+    name="familiarities",
+    kind=Kind.CALCULATION,
+    covers=("foresight.familiarities",),
+    example={
+        "environment": "urban",
+        "gravity": 0.38,
+        "environments": [{"environment": "urban", "familiarity": 2}],
+    },
+)
 def familiarities(request: FamiliaritiesInput) -> Familiarities:
     """A character's familiarities applied to a task (F:L1304-1336): E for the terrain and G
     for the gravity band, 0 to 3, go into BEFs such as 3+E or G+2 (F:L1308, F:L2075,
@@ -171,8 +183,12 @@ class LtfResult(Model):
     modifier: int
 
 
-@operation(system="foresight", name="familiarity/ltf", kind=Kind.CALCULATION,
-           covers=("foresight.familiarity.ltf",))  # fmt: skip
+@operation(
+    name="familiarity/ltf",
+    kind=Kind.CALCULATION,
+    covers=("foresight.familiarity.ltf",),
+    example={"basis": "skill", "skill_cost": 2},
+)
 def long_term_familiarity(request: LtfInput) -> LtfResult:
     """The cost of a long-term familiarity: N x 5 CPs, where N is the Cost of the skill it is
     used with, or 2 with a field of knowledge or an attribute; it gives +1 to related tasks

@@ -10,10 +10,10 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.foresight.odds import QualityOdds, quality_odds
-from service.rules.foresight.options import QrThresholds, QualityOptions
-from service.rules.foresight.scores import round_half_up
-from service.rules.foresight.tables import (
+from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
+from service.rules.foresight.resolution.options import QrThresholds, QualityOptions
+from service.rules.foresight.resolution.scores import round_half_up
+from service.rules.foresight.resolution.tables import (
     QR,
     QR_MODIFIERS,
     QUALITY_RATINGS,
@@ -122,9 +122,11 @@ class QualityRatingInput(Model):
 
 
 @operation(
-    system="foresight", name="quality-rating", kind=Kind.CALCULATION,
+    name="quality-rating",
+    kind=Kind.CALCULATION,
     covers=("foresight.quality_rating",),
-)  # fmt: skip
+    example={"roll": 32, "success_chance": 70},
+)
 def read_roll(request: QualityRatingInput) -> Quality:
     """Read a D100 roll against a success chance: QR1 at most SC/10, QR2 at most SC/5, QR3 at
     most SC/2, QR4 at most SC, QR7 above it and QR10 above it on a multiple of 10; 99 is at best
@@ -143,9 +145,11 @@ class YieldTimePmInput(Model):
 
 
 @operation(
-    system="foresight", name="yield-time-pm", kind=Kind.LOOKUP,
+    name="yield-time-pm",
+    kind=Kind.LOOKUP,
     covers=("foresight.yield_time_pm",),
-)  # fmt: skip
+    example={"qr": 3},
+)
 def yield_time_pm(request: YieldTimePmInput) -> Quality:
     """The yield, time and performance modifier of a QR (F:L1366-1373, F:L1394-1404): QR1
     100% / 25% / +3 down to QR10 -25% / 200% / -6; failures take as long as a QR4 and, where
@@ -176,9 +180,11 @@ class QrAsModifier(Model):
 
 
 @operation(
-    system="foresight", name="qr-as-modifier", kind=Kind.LOOKUP,
+    name="qr-as-modifier",
+    kind=Kind.LOOKUP,
     covers=("foresight.qr_as_modifier",),
-)  # fmt: skip
+    example={"qr": 2, "relation": "cooperating"},
+)
 def qr_as_modifier(request: QrAsModifierInput) -> QrAsModifier:
     """The modifier a task's QR gives a follow-up task: 4 - QR when cooperating, QR - 4 when
     opposing (F:L1523-1543). Smith's QR7 set-up gives hackers +3; Anderson's QR2 hack gives
@@ -210,9 +216,13 @@ def random_quality_odds(request: RandomQualityInput) -> QualityOdds:
 
 
 @operation(
-    system="foresight", name="random-quality-rating", kind=Kind.GENERATION,
-    covers=("foresight.random_quality_rating",), odds=random_quality_odds,
-)  # fmt: skip
+    name="random-quality-rating",
+    standard=[{}],
+    kind=Kind.GENERATION,
+    covers=("foresight.random_quality_rating",),
+    odds=random_quality_odds,
+    example={"dice": {"seed": 7}},
+)
 def random_quality_rating(request: RandomQualityInput, dice: Dice) -> RandomQuality:
     """A random QR for a task known to have succeeded or for area damage on individuals: D10
     1 QR1, 2 QR2, 3-5 QR3, 6-10 QR4 (F:L1468-1479)."""

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
-from service.rules.foresight.tables import LADDER
+from service.rules.foresight.resolution.tables import LADDER
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -73,9 +73,11 @@ class AddInput(Model):
 
 
 @operation(
-    system="foresight", name="ease-factor/add", kind=Kind.CALCULATION,
+    name="ease-factor/add",
+    kind=Kind.CALCULATION,
     covers=("foresight.ease_factor.add",),
-)  # fmt: skip
+    example={"bef": 6, "modifiers": [10, -4]},
+)
 def add_modifiers(request: AddInput) -> EaseFactor:
     """Apply a task's modifiers to a BEF on the ease-factor ladder.
 
@@ -138,9 +140,11 @@ class BefResult(Model):
 
 
 @operation(
-    system="foresight", name="bef/evaluate", kind=Kind.CALCULATION,
+    name="bef/evaluate",
+    kind=Kind.CALCULATION,
     covers=("foresight.bef.evaluate",),
-)  # fmt: skip
+    example={"bef_formula": {"term": "G", "plus": 2, "familiarity": 3}},
+)
 def bef_of(request: Bef) -> BefResult:
     """Evaluate a BEF: a number, or E + c / G + c with the character's environment or gravity
     familiarity (0..3) substituted (F:L288-292, F:L1348), plus a Unique Insight (+1) or Unique

@@ -9,12 +9,12 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.distribution import Exact, exact
-from service.rules.foresight.ease import TOP, Bef, add, evaluate_bef
-from service.rules.foresight.modifiers import Conditions, Term, terms
-from service.rules.foresight.options import QrThresholds, ResolutionOptions, ScRounding
-from service.rules.foresight.quality import Thresholds, thresholds
-from service.rules.foresight.scores import MAX_SCORE, round_half_up, twenty_plus
-from service.rules.foresight.tables import LADDER
+from service.rules.foresight.resolution.ease import TOP, Bef, add, evaluate_bef
+from service.rules.foresight.resolution.modifiers import Conditions, Term, terms
+from service.rules.foresight.resolution.options import QrThresholds, ResolutionOptions, ScRounding
+from service.rules.foresight.resolution.quality import Thresholds, thresholds
+from service.rules.foresight.resolution.scores import MAX_SCORE, round_half_up, twenty_plus
+from service.rules.foresight.resolution.tables import LADDER
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
@@ -116,9 +116,11 @@ class TaskInput(Task):
 
 
 @operation(
-    system="foresight", name="success-chance", kind=Kind.CALCULATION,
+    name="success-chance",
+    kind=Kind.CALCULATION,
     covers=("foresight.success_chance",),
-)  # fmt: skip
+    example={"score": 17, "bef": 3},
+)
 def success_chance(request: TaskInput) -> Chance:
     """The success chance of a task: Score x EF, where the EF is the BEF moved by the sum of
     the task's modifiers (F:L1340-1356). Amy's lockpicking, score 14 at BEF 5 with -1 and +1,

@@ -8,8 +8,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.foresight.ease import MAX_MODIFIER, Modifiers
-from service.rules.foresight.tables import (
+from service.rules.foresight.resolution.ease import MAX_MODIFIER, Modifiers
+from service.rules.foresight.resolution.tables import (
     DIFFICULTIES,
     KNOWLEDGE,
     NON_FAMILIARITY,
@@ -66,9 +66,11 @@ class ModifierResult(Model):
 
 
 @operation(
-    system="foresight", name="modifiers/player-input", kind=Kind.LOOKUP,
+    name="modifiers/player-input",
+    kind=Kind.LOOKUP,
     covers=("foresight.modifiers.player_input",),
-)  # fmt: skip
+    example={"qualities": ["convincing", "in_character"]},
+)
 def player_input(request: PlayerInputInput) -> ModifierResult:
     """The player-input modifier (optional rule, F:L1433-1464): +1 each for entertaining,
     convincing and in character, which add up; +0 better than nothing, -1 nothing, -2
@@ -107,9 +109,11 @@ def knowledge_modifier(given: KnowledgeInput, loc: tuple[str, ...]) -> int:
 
 
 @operation(
-    system="foresight", name="modifiers/knowledge", kind=Kind.LOOKUP,
+    name="modifiers/knowledge",
+    kind=Kind.LOOKUP,
     covers=("foresight.modifiers.knowledge",),
-)  # fmt: skip
+    example={"knowledge": "detailed"},
+)
 def knowledge(request: KnowledgeInput) -> ModifierResult:
     """The knowledge modifier the GM picks from the character's relevant knowledge
     (F:L1563-1575). A task that needs no knowledge takes none (F:L1583)."""

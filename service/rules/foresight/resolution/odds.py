@@ -12,7 +12,7 @@ from fractions import Fraction
 from pydantic import Field
 
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
-from service.rules.foresight.tables import QR, QUALITY_RATINGS
+from service.rules.foresight.resolution.tables import QR, QUALITY_RATINGS
 from service.rules.model import Model
 
 __all__ = ["QualityOdds", "QualitySummary", "d100", "quality_odds"]

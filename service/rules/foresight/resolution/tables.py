@@ -27,15 +27,14 @@ __all__ = [
     "QR_MODIFIERS",
     "QUALITY_RATINGS",
     "RANDOM_QUALITY_RATINGS",
+    "TABLES",
     "Difficulty",
     "GravityBand",
     "Knowledge",
     "PlayerInput",
     "Unfamiliarity",
-    "tables",
 ]
 
-SYSTEM = "foresight"
 M = TypeVar("M", bound=Model)
 
 
@@ -255,8 +254,7 @@ _TABLES: tuple[tuple[str, str, str, tuple[str, ...], tuple[Model, ...]], ...] = 
 )  # fmt: skip
 
 
-def tables() -> tuple[Table, ...]:
-    return tuple(
-        Table(SYSTEM, name, title, _DATA[key]["source"], covers, rows)
-        for name, key, title, covers, rows in _TABLES
-    )
+TABLES = tuple(
+    Table(name, title, _DATA[key]["source"], covers, rows)
+    for name, key, title, covers, rows in _TABLES
+)

@@ -8,12 +8,17 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.dice import Dice
-from service.rules.foresight.chance import Circumstances, Setup, setup
-from service.rules.foresight.modifiers import Term
-from service.rules.foresight.options import ResolutionOptions
-from service.rules.foresight.resolution import Resolution, ResolutionOdds, resolution_odds, roll
-from service.rules.foresight.scores import MAX_SCORE, round_half_up
-from service.rules.foresight.tables import QR
+from service.rules.foresight.resolution.chance import Circumstances, Setup, setup
+from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.options import ResolutionOptions
+from service.rules.foresight.resolution.scores import MAX_SCORE, round_half_up
+from service.rules.foresight.resolution.tables import QR
+from service.rules.foresight.resolution.task import (
+    Resolution,
+    ResolutionOdds,
+    resolution_odds,
+    roll,
+)
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -89,8 +94,20 @@ def _unskilled_odds(request: UnskilledInput) -> ResolutionOdds:
     return resolution_odds(_unskilled(request))
 
 
-@operation(system="foresight", name="unskilled", kind=Kind.CHECK,
-           covers=("foresight.unskilled",), odds=_unskilled_odds)  # fmt: skip
+@operation(
+    name="unskilled",
+    kind=Kind.CHECK,
+    covers=("foresight.unskilled",),
+    odds=_unskilled_odds,
+    example={
+        "formula": {
+            "attributes": [{"attribute": "DX", "value": 11}, {"attribute": "PC", "value": 10}],
+            "divisor": 2,
+        },
+        "bef_formula": {"term": "G", "plus": 2, "familiarity": 3},
+        "dice": {"values": [20]},
+    },
+)
 def unskilled(request: UnskilledInput, dice: Dice) -> UnskilledResult:
     """Use a skill the character does not have: the score is the skill's formula, rounded,
     with no level, and the task takes -1 (F:L1637); non-familiarity modifiers are likely too.
@@ -122,8 +139,13 @@ def _attribute_odds(request: AttributeInput) -> ResolutionOdds:
     return resolution_odds(_attribute(request))
 
 
-@operation(system="foresight", name="attribute-as-skill", kind=Kind.CHECK,
-           covers=("foresight.attribute_as_skill",), odds=_attribute_odds)  # fmt: skip
+@operation(
+    name="attribute-as-skill",
+    kind=Kind.CHECK,
+    covers=("foresight.attribute_as_skill",),
+    odds=_attribute_odds,
+    example={"attribute": "PC", "value": 12, "dice": {"values": [63]}},
+)
 def attribute_as_skill(request: AttributeInput, dice: Dice) -> Resolution:
     """Use an attribute as a skill: DX to assemble or repair, IN to recall, PC to notice, WP to
     persist, EM to read feelings, AP to attract (F:L1641-1669). The score is the trained

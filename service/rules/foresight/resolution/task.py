@@ -11,13 +11,13 @@ from pydantic import Field, computed_field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.foresight.chance import Chance, Setup, Task, TaskInput, setup
-from service.rules.foresight.modifiers import Term
-from service.rules.foresight.odds import QualityOdds, d100, quality_odds
-from service.rules.foresight.options import ResolutionOptions
-from service.rules.foresight.quality import Quality, quality, quality_rating
-from service.rules.foresight.scores import MAX_SCORE
-from service.rules.foresight.tables import QR
+from service.rules.foresight.resolution.chance import Chance, Setup, Task, TaskInput, setup
+from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.odds import QualityOdds, d100, quality_odds
+from service.rules.foresight.resolution.options import ResolutionOptions
+from service.rules.foresight.resolution.quality import Quality, quality, quality_rating
+from service.rules.foresight.resolution.scores import MAX_SCORE
+from service.rules.foresight.resolution.tables import QR
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -103,9 +103,14 @@ def _odds(request: ResolveInput) -> ResolutionOdds:
 
 
 @operation(
-    system="foresight", name="resolve", kind=Kind.CHECK,
-    covers=("foresight.resolve", "foresight.roll.d100"), odds=_odds,
-)  # fmt: skip
+    name="resolve",
+    # Every score up to 20 at the common BEFs (3 to 6, and 7 for attributes).
+    standard=[{"score": score, "bef": bef} for score in range(1, 21) for bef in range(3, 8)],
+    kind=Kind.CHECK,
+    covers=("foresight.resolve", "foresight.roll.d100"),
+    odds=_odds,
+    example={"score": 14, "bef": 5, "modifiers": [-1, 1], "dice": {"values": [32]}},
+)
 def resolve(request: ResolveInput, dice: Dice) -> Resolution:
     """Resolve a task: roll D100 against SC = Score x EF and read the quality rating.
 

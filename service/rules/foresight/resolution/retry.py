@@ -9,9 +9,14 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, exact
-from service.rules.foresight.chance import Setup, TaskInput, setup
-from service.rules.foresight.modifiers import Term
-from service.rules.foresight.resolution import Resolution, ResolutionOdds, resolution_odds, roll
+from service.rules.foresight.resolution.chance import Setup, TaskInput, setup
+from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.task import (
+    Resolution,
+    ResolutionOdds,
+    resolution_odds,
+    roll,
+)
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
@@ -70,8 +75,13 @@ def _odds(request: RetryInput) -> RetryOdds:
     return RetryOdds(**dict(resolution_odds(_attempt(request))), possible=possible)
 
 
-@operation(system="foresight", name="retry", kind=Kind.CHECK, covers=("foresight.retry",),
-           odds=_odds)  # fmt: skip
+@operation(
+    name="retry",
+    kind=Kind.CHECK,
+    covers=("foresight.retry",),
+    odds=_odds,
+    example={"score": 14, "bef": 5, "prior_failures": 1, "dice": {"seed": 7}},
+)
 def retry(request: RetryInput, dice: Dice) -> RetryResult:
     """Attempt a failed task again: the GM may impose a cumulative modifier for running out of
     ideas, which a fresh approach after a WP roll cancels (F:L1611, F:L1661), and may roll in

@@ -16,10 +16,10 @@ from service.rules.distribution import (
     OutcomeProbability,
     exact,
 )
-from service.rules.foresight.chance import Setup, Task
-from service.rules.foresight.modifiers import Term
-from service.rules.foresight.odds import QualityOdds, quality_odds
-from service.rules.foresight.options import (
+from service.rules.foresight.resolution.chance import Setup, Task
+from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
+from service.rules.foresight.resolution.options import (
     BlockingMode,
     BlockingOptions,
     OpposedOptions,
@@ -27,8 +27,16 @@ from service.rules.foresight.options import (
     TiePolicy,
     TieScore,
 )
-from service.rules.foresight.quality import NOTCHES, Quality, Relation, carried_modifier, quality
-from service.rules.foresight.resolution import (
+from service.rules.foresight.resolution.quality import (
+    NOTCHES,
+    Quality,
+    Relation,
+    carried_modifier,
+    quality,
+)
+from service.rules.foresight.resolution.scores import twenty_plus
+from service.rules.foresight.resolution.tables import BLOCKING, QR
+from service.rules.foresight.resolution.task import (
     Resolution,
     Side,
     distribution,
@@ -37,8 +45,6 @@ from service.rules.foresight.resolution import (
     side_distribution,
     side_setup,
 )
-from service.rules.foresight.scores import twenty_plus
-from service.rules.foresight.tables import BLOCKING, QR
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -229,8 +235,17 @@ class OpposedOdds(Model):
     expected_rounds: Exact
 
 
-@operation(system="foresight", name="opposed", kind=Kind.CHECK, covers=("foresight.opposed",),
-           odds=opposed_odds)  # fmt: skip
+@operation(
+    name="opposed",
+    kind=Kind.CHECK,
+    covers=("foresight.opposed",),
+    odds=opposed_odds,
+    example={
+        "a": {"task": {"score": 14, "bef": 5}},
+        "b": {"task": {"score": 10, "bef": 5}},
+        "dice": {"seed": 7},
+    },
+)
 def opposed(request: OpposedInput, dice: Dice) -> OpposedResult:
     """Who won? Both sides roll and the better QR wins (F:L1485-1501).
 
@@ -316,8 +331,17 @@ def blocking_odds(request: BlockingInput) -> BlockingOdds:
                         effective=quality_odds(effective))  # fmt: skip
 
 
-@operation(system="foresight", name="blocking-qr", kind=Kind.CHECK,
-           covers=("foresight.blocking_qr",), odds=blocking_odds)  # fmt: skip
+@operation(
+    name="blocking-qr",
+    kind=Kind.CHECK,
+    covers=("foresight.blocking_qr",),
+    odds=blocking_odds,
+    example={
+        "attack": {"task": {"score": 10, "bef": 5}},
+        "defense": {"task": {"score": 10, "bef": 5}},
+        "dice": {"seed": 7},
+    },
+)
 def blocking_qr(request: BlockingInput, dice: Dice) -> BlockingResult:
     """How much was blocked? The attack's QR is reduced by the defense's (F:L1503-1521): with
     the book's table a QR3 pickpocket blocked by a QR4 perception is QR4 (F:L1838); a failed
@@ -373,8 +397,18 @@ def cooperative_odds(request: CooperativeInput) -> CooperativeOdds:
     )
 
 
-@operation(system="foresight", name="cooperative", kind=Kind.CHECK,
-           covers=("foresight.cooperative",), odds=cooperative_odds)  # fmt: skip
+@operation(
+    name="cooperative",
+    kind=Kind.CHECK,
+    covers=("foresight.cooperative",),
+    odds=cooperative_odds,
+    example={
+        "first": {"task": {"score": 14, "bef": 5}},
+        "follow_up": {"score": 12, "bef": 4},
+        "relation": "cooperating",
+        "dice": {"seed": 7},
+    },
+)
 def cooperative(request: CooperativeInput, dice: Dice) -> CooperativeResult:
     """Resolve a task, then a follow-up task that carries its QR as a modifier: 4 - QR when it
     builds on the first, QR - 4 when it opposes it (F:L1523-1551)."""

@@ -52,7 +52,12 @@ class RoundResult(Model):
     exact: str
 
 
-@operation(system="foresight", name="round", kind=Kind.CALCULATION, covers=("foresight.round",))
+@operation(
+    name="round",
+    kind=Kind.CALCULATION,
+    covers=("foresight.round",),
+    example={"numerator": 21, "denominator": 2},
+)
 def rounded(request: RoundInput) -> RoundResult:
     """Round a fraction to a whole number: to the nearest by default, 0.5 going up (10.5 -> 11,
     F:L266; 3.25 -> 3, F:L268), or down (the 20+n rule, F:L370) or up (maximum skill levels,
@@ -98,9 +103,11 @@ def written(n: int) -> str:
 
 
 @operation(
-    system="foresight", name="score/twenty-plus", kind=Kind.CALCULATION,
+    name="score/twenty-plus",
+    kind=Kind.CALCULATION,
     covers=("foresight.score.twenty_plus",),
-)  # fmt: skip
+    example={"score": 23},
+)
 def score_twenty_plus(request: TwentyPlusInput) -> TwentyPlus:
     """Convert a score above 20: it counts as 20 and adds n = (score - 20) / 3, rounded down,
     to the task's modifiers: 20-22 is 20, 23-25 is 20+1, 26-28 is 20+2 (F:L233, F:L370)."""

@@ -1,0 +1,104 @@
+"""Remembered outcomes of pure rules, declared at registration (`operation(memo=True)`).
+
+A rule is a pure function of its request and of the faces its dice show: the dice it asks
+for next depend only on the request and the faces before. So the outcomes of one request
+form a tree: each node is either the next die the rule asks for (its sides, purpose and the
+die it explodes from) with a child per face, or the outcome. A call walks the tree rolling
+each die it names and returns the outcome at the leaf; where the tree ends it rewinds the
+dice and runs the rule, whose roll log is the path to grow. Nothing in a rule knows of this.
+
+The memo is bounded: it holds at most `capacity` nodes, dropping whole requests, least
+recently used first, to make room (the newest too, should it alone outgrow the memo).
+"""
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Generic, TypeVar
+
+from service.rules.dice import Dice
+
+__all__ = ["Memo"]
+
+R = TypeVar("R")
+
+
+@dataclass(eq=False)
+class _Node(Generic[R]):
+    #: (sides, purpose, exploded_from) of the die the rule rolls here, or None at an outcome.
+    die: tuple[int, str, int | None] | None = None
+    done: bool = False
+    outcome: R | None = None
+    children: dict[int, "_Node[R]"] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class _Tree(Generic[R]):
+    root: _Node[R]
+    size: int = 1
+
+
+class Memo(Generic[R]):
+    """Outcomes of one rule by request and faces rolled; at most `capacity` nodes."""
+
+    def __init__(self, capacity: int = 65536) -> None:
+        self.capacity = capacity
+        self.size = 0
+        self._trees: OrderedDict[Hashable, _Tree[R]] = OrderedDict()
+        self._lock = Lock()
+
+    def __call__(self, key: Hashable, dice: Dice | None, run: Callable[[Dice | None], R]) -> R:
+        """The outcome of `run(dice)` for the request `key`, remembered."""
+        tree = self._trees.get(key)
+        if tree is None:
+            return self._grow(key, dice, run, dice.mark() if dice else None)
+        node: _Node[R] | None = tree.root
+        start = dice.mark() if dice else None
+        while node is not None and node.die is not None:
+            assert dice is not None
+            node = node.children.get(dice.roll(*node.die))
+        if node is None or not node.done:
+            return self._grow(key, dice, run, start)
+        self._touch(key)
+        return node.outcome  # type: ignore[return-value]
+
+    def _grow(
+        self,
+        key: Hashable,
+        dice: Dice | None,
+        run: Callable[[Dice | None], R],
+        start: tuple[int, int] | None,
+    ) -> R:
+        if dice is not None and start is not None:
+            dice.rewind(start)
+        outcome = run(dice)
+        rolled = dice.rolls[start[0] :] if dice is not None and start is not None else []
+        with self._lock:
+            tree = self._trees.get(key)
+            if tree is None:
+                tree = self._trees[key] = _Tree(_Node())
+                self.size += 1
+            node = tree.root
+            for roll in rolled:
+                node.die = (roll.sides, roll.purpose, roll.exploded_from)
+                child = node.children.get(roll.value)
+                if child is None:
+                    child = node.children[roll.value] = _Node()
+                    tree.size += 1
+                    self.size += 1
+                node = child
+            node.outcome, node.done = outcome, True
+            self._trees.move_to_end(key)
+            self._evict()
+        return outcome
+
+    def _touch(self, key: Hashable) -> None:
+        with suppress(KeyError):  # dropped by another thread meanwhile
+            self._trees.move_to_end(key)
+
+    def _evict(self) -> None:
+        # The newest request goes too when it alone outgrows the memo: it is recomputed.
+        while self.size > self.capacity:
+            self.size -= self._trees.popitem(last=False)[1].size

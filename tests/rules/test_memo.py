@@ -1,0 +1,62 @@
+"""The registry's memo: a remembered rule answers exactly what the rule answers, rolls the
+same dice, and holds at most its capacity."""
+
+import pytest
+
+from service.rules.dice import Dice, DiceError, DiceSpec
+from service.rules.memo import Memo
+
+
+def exploding(request: int, dice: Dice | None) -> tuple[int, ...]:
+    """A rule whose dice depend on the faces before: d6s while they show 6, then `request`
+    more d4s when the total is even."""
+    assert dice is not None
+    faces = [dice.roll(6, "base")]
+    while faces[-1] == 6:
+        faces.append(dice.roll(6, "explosion", exploded_from=len(faces) - 1))
+    if sum(faces) % 2 == 0:
+        faces += [dice.roll(4, "bonus") for _ in range(request)]
+    return tuple(faces)
+
+
+def test_a_remembered_rule_answers_and_rolls_as_the_rule_does():
+    memo: Memo[tuple[int, ...]] = Memo()
+    for seed in range(400):
+        for request in (1, 2):
+            plain, remembered = Dice(DiceSpec(seed=seed)), Dice(DiceSpec(seed=seed))
+            expected = exploding(request, plain)
+            assert memo(request, remembered, lambda d, r=request: exploding(r, d)) == expected
+            assert remembered.rolls == plain.rolls
+            assert remembered.mark() == plain.mark()
+    assert memo.size == sum(tree.size for tree in memo._trees.values())
+
+
+def test_table_dice_that_do_not_fit_are_refused_on_a_remembered_path():
+    memo: Memo[tuple[int, ...]] = Memo()
+    assert memo(1, Dice(DiceSpec(values=(2, 3))), lambda d: exploding(1, d)) == (2, 3)
+    with pytest.raises(DiceError):  # the remembered tree asks for the d4 that is missing
+        memo(1, Dice(DiceSpec(values=(2,))), lambda d: exploding(1, d))
+    with pytest.raises(DiceError):
+        memo(1, Dice(DiceSpec(values=(2, 5))), lambda d: exploding(1, d))
+
+
+def test_the_memo_holds_at_most_its_capacity():
+    memo: Memo[tuple[int, ...]] = Memo(capacity=50)
+    for seed in range(300):
+        for request in range(4):
+            dice = Dice(DiceSpec(seed=seed))
+            memo(request, dice, lambda d, r=request: exploding(r, d))
+            assert memo.size <= 50
+    assert 0 < len(memo._trees) <= 4
+
+
+def test_a_rule_without_dice_is_remembered_by_request():
+    calls: list[int] = []
+
+    def double(request: int) -> int:
+        calls.append(request)
+        return 2 * request
+
+    memo: Memo[int] = Memo()
+    assert [memo(n, None, lambda _, n=n: double(n)) for n in (3, 3, 4, 3)] == [6, 6, 8, 6]
+    assert calls == [3, 4]
