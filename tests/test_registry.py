@@ -26,6 +26,7 @@ from service.openapi import openapi
 from service.rules import RULES_VERSION
 from service.rules.dice import Roll
 from service.rules.registry import System, camel, load, pascal
+from service.rules.registry import system_of as system_of_module
 from service.runtime import Results, _Rendered
 
 DATA = Path(__file__).parent / "data"
@@ -83,6 +84,27 @@ def test_every_catalogue_id_is_covered_exactly_once(slug, filename, count):
     covered = Counter(system_of(slug).covered)
     assert {i: n for i, n in covered.items() if n > 1} == {}
     assert sorted(covered) == sorted(catalogue_ids(filename)[: BUILT.get(slug, count)])
+
+
+def test_each_operation_belongs_to_the_system_of_its_package():
+    for system in load().systems:
+        for op in system.operations:
+            assert op.system == system.slug == system_of_module(op.module).slug, op.name
+            assert op.module.startswith(f"service.rules.{system.slug.replace('-', '_')}."), op
+
+
+def test_no_two_operations_share_a_rest_path_or_a_graphql_field():
+    registry = load()
+    rest = [f"/v1/{s.slug}/{op.name}" for s in registry.systems for op in s.operations]
+    rest += [f"/v1/{s.slug}/{op.name}/odds" for s in registry.systems for op in s.operations]
+    rest += [f"/v1/{s.slug}/tables/{t.name}" for s in registry.systems for t in s.tables]
+    fields = [(s.graphql_name, camel(op.name)) for s in registry.systems for op in s.operations]
+    fields += [(s.graphql_name, camel(op.name) + "Odds") for s in registry.systems
+               for op in s.operations]  # fmt: skip
+    assert [p for p, n in Counter(rest).items() if n > 1] == []
+    assert [f for f, n in Counter(fields).items() if n > 1] == []
+    assert len({s.graphql_name for s in registry.systems}) == len(registry.systems)
+    assert len({s.lines for s in registry.systems}) == len(registry.systems)
 
 
 # Names

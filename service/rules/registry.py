@@ -311,13 +311,13 @@ class Registry:
 
 
 def system_of(module: str) -> System:
-    """The system declared by the package `service.rules.<package>` that holds `module`."""
+    """The system declared (`SYSTEM`) by the nearest package that holds `module`."""
     parts = module.split(".")
-    package = importlib.import_module(".".join(parts[:3]))
-    declared = getattr(package, "SYSTEM", None)
-    if parts[:2] != ["service", "rules"] or not isinstance(declared, System):
-        raise LookupError(f"{module} is not inside a system package (service.rules.<system>)")
-    return declared
+    for end in range(len(parts) - 1, 0, -1):
+        declared = getattr(importlib.import_module(".".join(parts[:end])), "SYSTEM", None)
+        if isinstance(declared, System):
+            return declared
+    raise LookupError(f"{module} is not inside a system package (one that declares SYSTEM)")
 
 
 def load(root: str = "service.rules") -> Registry:
