@@ -7,18 +7,18 @@ die it explodes from) with a child per face, or the outcome. A call walks the tr
 each die it names and returns the outcome at the leaf; where the tree ends it rewinds the
 dice and runs the rule, whose roll log is the path to grow. Nothing in a rule knows of this.
 
-The memo is bounded: it holds at most `capacity` nodes, dropping whole requests, least
-recently used first, to make room (the newest too, should it alone outgrow the memo).
+The memo is bounded: it holds at most `capacity` nodes, dropping whole requests, oldest
+first, to make room (the newest too, should it alone outgrow the memo). Oldest, not least
+recently used: keeping a recency order cost more per remembered call than a rebuilt tree
+costs now and then.
 """
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from service.rules.dice import Dice
+from service.rules.dice import Dice, Roll
 
 __all__ = ["Memo"]
 
@@ -46,35 +46,29 @@ class Memo(Generic[R]):
     def __init__(self, capacity: int = 65536) -> None:
         self.capacity = capacity
         self.size = 0
-        self._trees: OrderedDict[Hashable, _Tree[R]] = OrderedDict()
+        self._trees: dict[Hashable, _Tree[R]] = {}
         self._lock = Lock()
 
-    def __call__(self, key: Hashable, dice: Dice | None, run: Callable[[Dice | None], R]) -> R:
-        """The outcome of `run(dice)` for the request `key`, remembered."""
+    def __call__(self, key: Hashable, dice: Dice | None, rule: Callable[..., R], request: Any) -> R:
+        """`rule(request, dice)` (or `rule(request)` without dice) for the request `key`,
+        remembered."""
         tree = self._trees.get(key)
-        if tree is None:
-            return self._grow(key, dice, run, dice.mark() if dice else None)
-        node: _Node[R] | None = tree.root
-        start = dice.mark() if dice else None
-        while node is not None and node.die is not None:
-            assert dice is not None
-            node = node.children.get(dice.roll(*node.die))
-        if node is None or not node.done:
-            return self._grow(key, dice, run, start)
-        self._touch(key)
-        return node.outcome  # type: ignore[return-value]
+        start = dice.mark() if dice is not None else None
+        if tree is not None:
+            node: _Node[R] | None = tree.root
+            while node is not None and node.die is not None:
+                assert dice is not None
+                node = node.children.get(dice.roll(*node.die))
+            if node is not None and node.done:
+                return node.outcome  # type: ignore[return-value]
+        if dice is None:
+            return self._grow(key, rule(request), [])
+        assert start is not None
+        dice.rewind(start)
+        outcome = rule(request, dice)
+        return self._grow(key, outcome, dice.rolls[start[0] :])
 
-    def _grow(
-        self,
-        key: Hashable,
-        dice: Dice | None,
-        run: Callable[[Dice | None], R],
-        start: tuple[int, int] | None,
-    ) -> R:
-        if dice is not None and start is not None:
-            dice.rewind(start)
-        outcome = run(dice)
-        rolled = dice.rolls[start[0] :] if dice is not None and start is not None else []
+    def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> R:
         with self._lock:
             tree = self._trees.get(key)
             if tree is None:
@@ -90,15 +84,12 @@ class Memo(Generic[R]):
                     self.size += 1
                 node = child
             node.outcome, node.done = outcome, True
-            self._trees.move_to_end(key)
             self._evict()
         return outcome
 
-    def _touch(self, key: Hashable) -> None:
-        with suppress(KeyError):  # dropped by another thread meanwhile
-            self._trees.move_to_end(key)
-
     def _evict(self) -> None:
-        # The newest request goes too when it alone outgrows the memo: it is recomputed.
+        # Oldest request first (a dict keeps insertion order); the newest goes too when it
+        # alone outgrows the memo, and is recomputed.
         while self.size > self.capacity:
-            self.size -= self._trees.popitem(last=False)[1].size
+            oldest = next(iter(self._trees))
+            self.size -= self._trees.pop(oldest).size

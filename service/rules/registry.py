@@ -16,7 +16,7 @@ import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -120,7 +120,7 @@ class Operation:
         if not self.random:
             if self.memo is None:
                 return self.rule(request), {}
-            return self.memo(request, None, lambda _: self.rule(request)), {}
+            return self.memo(request, None, self.rule, request), {}
         spec: DiceSpec | None = getattr(request, "dice", None)
         dice = Dice(spec)
         try:
@@ -129,7 +129,7 @@ class Operation:
             else:
                 # The dice are not part of what the rule decides from: one tree per request.
                 key = request if spec is None else request.model_copy(update={"dice": None})
-                outcome = self.memo(key, dice, partial(self.rule, request))
+                outcome = self.memo(key, dice, self.rule, request)
             dice.finish()
         except DiceError as error:
             raise DiceError(("dice", *error.loc), error.message) from None

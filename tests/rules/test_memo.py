@@ -7,10 +7,9 @@ from service.rules.dice import Dice, DiceError, DiceSpec
 from service.rules.memo import Memo
 
 
-def exploding(request: int, dice: Dice | None) -> tuple[int, ...]:
+def exploding(request: int, dice: Dice) -> tuple[int, ...]:
     """A rule whose dice depend on the faces before: d6s while they show 6, then `request`
     more d4s when the total is even."""
-    assert dice is not None
     faces = [dice.roll(6, "base")]
     while faces[-1] == 6:
         faces.append(dice.roll(6, "explosion", exploded_from=len(faces) - 1))
@@ -25,7 +24,7 @@ def test_a_remembered_rule_answers_and_rolls_as_the_rule_does():
         for request in (1, 2):
             plain, remembered = Dice(DiceSpec(seed=seed)), Dice(DiceSpec(seed=seed))
             expected = exploding(request, plain)
-            assert memo(request, remembered, lambda d, r=request: exploding(r, d)) == expected
+            assert memo(request, remembered, exploding, request) == expected
             assert remembered.rolls == plain.rolls
             assert remembered.mark() == plain.mark()
     assert memo.size == sum(tree.size for tree in memo._trees.values())
@@ -33,11 +32,11 @@ def test_a_remembered_rule_answers_and_rolls_as_the_rule_does():
 
 def test_table_dice_that_do_not_fit_are_refused_on_a_remembered_path():
     memo: Memo[tuple[int, ...]] = Memo()
-    assert memo(1, Dice(DiceSpec(values=(2, 3))), lambda d: exploding(1, d)) == (2, 3)
+    assert memo(1, Dice(DiceSpec(values=(2, 3))), exploding, 1) == (2, 3)
     with pytest.raises(DiceError):  # the remembered tree asks for the d4 that is missing
-        memo(1, Dice(DiceSpec(values=(2,))), lambda d: exploding(1, d))
+        memo(1, Dice(DiceSpec(values=(2,))), exploding, 1)
     with pytest.raises(DiceError):
-        memo(1, Dice(DiceSpec(values=(2, 5))), lambda d: exploding(1, d))
+        memo(1, Dice(DiceSpec(values=(2, 5))), exploding, 1)
 
 
 def test_the_memo_holds_at_most_its_capacity():
@@ -45,7 +44,7 @@ def test_the_memo_holds_at_most_its_capacity():
     for seed in range(300):
         for request in range(4):
             dice = Dice(DiceSpec(seed=seed))
-            memo(request, dice, lambda d, r=request: exploding(r, d))
+            memo(request, dice, exploding, request)
             assert memo.size <= 50
     assert 0 < len(memo._trees) <= 4
 
@@ -58,5 +57,5 @@ def test_a_rule_without_dice_is_remembered_by_request():
         return 2 * request
 
     memo: Memo[int] = Memo()
-    assert [memo(n, None, lambda _, n=n: double(n)) for n in (3, 3, 4, 3)] == [6, 6, 8, 6]
+    assert [memo(n, None, double, n) for n in (3, 3, 4, 3)] == [6, 6, 8, 6]
     assert calls == [3, 4]
