@@ -275,12 +275,12 @@ def test_remembered_json_goes_with_its_outcome():
          {"attacker": {"traits": [{"trait": "dexterity", "score": 1}]},
           "defender": {"traits": [{"trait": "dexterity", "score": 1}]}}),
         ("foresight", "resolve", {"score": 14, "bef": 5, "modifiers": [-2]}),
-        ("foresight", "familiarities", {"environment": "x", "environments": []}),  # a list
+        ("foresight", "familiarities", {"environment": "x", "environments": []}),
     ],
 )  # fmt: skip
 def test_the_cache_key_is_the_digest_of_the_canonical_request(slug, name, payload):
-    """Remembered or not, the key is the SHA-256 of the request's canonical JSON, the same
-    for the same request however it was written."""
+    """The key is the SHA-256 of the request's canonical JSON, the same for the same request
+    however it was written."""
     op = next(o for o in system_of(slug).operations if o.name == name)
     model = op.odds_request_model or op.request_model
     first = model.model_validate_json(json.dumps(payload))

@@ -146,13 +146,11 @@ class Operation:
         """`adjudicator:<rules_version>:<system>:<operation>:<sha256 of canonical input>`.
 
         The validated request dumps every field, defaults included, in declaration order,
-        so two requests that mean the same thing share a key. Requests are immutable and
-        hashed by value, so a key is worked out once per distinct request (LRU).
+        so two requests that mean the same thing share a key. Every request is frozen and
+        holds tuples, never lists (tests/test_inputs.py), so it hashes by value and a key is
+        worked out once per distinct request (LRU).
         """
-        try:
-            return _cache_key(self.system, self.name, request)
-        except TypeError:  # a request that still holds a list
-            return _cache_key.__wrapped__(self.system, self.name, request)
+        return _cache_key(self.system, self.name, request)
 
     def _wrap(
         self, model: type[Model], outcome: Model, request: Model, extra: dict[str, Any]

@@ -235,7 +235,7 @@ Face = Annotated[int, Field(ge=1, le=8)]
 class DegreeInput(Model):
     """Four faces in aspect order: physical, mental, social, magical."""
 
-    faces: list[Face] = Field(min_length=4, max_length=4, examples=[[5, 5, 5, 3]])
+    faces: tuple[Face, ...] = Field(min_length=4, max_length=4, examples=[[5, 5, 5, 3]])
     options: FourD8Options = Field(default=FourD8Options())
 
 

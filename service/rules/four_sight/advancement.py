@@ -60,7 +60,7 @@ class MissionCharacter(Model):
 class AwardInput(Model):
     """The characters of a finished mission and the player the GM judged best (S:L233-235)."""
 
-    characters: Annotated[list[MissionCharacter], Field(min_length=1, max_length=32)]
+    characters: Annotated[tuple[MissionCharacter, ...], Field(min_length=1, max_length=32)]
     best_player: Label | None = Field(
         default=None,
         description="The id of the character whose player did the best job (clever play, "
@@ -159,17 +159,17 @@ class SpendInput(Model):
         default=None,
         description="The points available; null = the record's advancement_points.",
     )
-    purchases: Annotated[list[Purchase], Field(max_length=32)] = Field(
+    purchases: Annotated[tuple[Purchase, ...], Field(max_length=32)] = Field(
         description="Bought in order; spending is optional (S:L237), so this may be empty."
     )
-    gm_approved_expertise: Annotated[list[CustomExpertise], Field(max_length=8)] = Field(
-        default_factory=list, description="New areas of expertise the GM approved (S:L73)."
+    gm_approved_expertise: Annotated[tuple[CustomExpertise, ...], Field(max_length=8)] = Field(
+        default=(), description="New areas of expertise the GM approved (S:L73)."
     )
     wild_card_gm_approved: bool = Field(
         default=False, description="The GM approved the wild card bought (S:L85, S-A05)."
     )
-    gm_approved_manifestations: Annotated[list[Label], Field(max_length=8)] = Field(
-        default_factory=list, description="Custom manifestations the GM approved (S:L89)."
+    gm_approved_manifestations: Annotated[tuple[Label, ...], Field(max_length=8)] = Field(
+        default=(), description="Custom manifestations the GM approved (S:L89)."
     )
     options: CharacterOptions = Field(
         default=CharacterOptions(), description="The costs (S-A26), trait_cap (S-A03), S-A04."
@@ -411,9 +411,9 @@ def spend(request: SpendInput) -> Spending:
     character = request.character.model_copy(
         update={
             "traits": TraitScores(**sheet.scores),
-            "expertise": sheet.expertise,
+            "expertise": tuple(sheet.expertise),
             "wild_card": sheet.wild_card,
-            "manifestations": sheet.manifestations,
+            "manifestations": tuple(sheet.manifestations),
             "advancement_points": have - cost,
         }
     )

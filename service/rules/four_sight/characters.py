@@ -142,15 +142,15 @@ class Character(Model):
     kind: CharacterKind
     name: Name
     traits: TraitScores
-    expertise: Annotated[list[ExpertiseEntry], Field(max_length=MAX_EXPERTISE)] = Field(
+    expertise: Annotated[tuple[ExpertiseEntry, ...], Field(max_length=MAX_EXPERTISE)] = Field(
         description="Affinities and specialties (S:L71), in the order picked or bought."
     )
     wild_card: ExpertiseEntry | None = Field(
         default=None, description="The optional wild-card specialty (S:L85)."
     )
-    manifestations: Annotated[list[ManifestationEntry], Field(max_length=MAX_MANIFESTATIONS)] = (
-        Field(description="One for a new PC (S:L89); NPCs rarely have any (S:L179).")
-    )
+    manifestations: Annotated[
+        tuple[ManifestationEntry, ...], Field(max_length=MAX_MANIFESTATIONS)
+    ] = Field(description="One for a new PC (S:L89); NPCs rarely have any (S:L179).")
     omega: bool = Field(
         default=False,
         description="An Omega Section operative: no manifestations, a bonus d6 on physical "
@@ -168,12 +168,12 @@ class CharacterInput(Model):
     traits: TraitAllocation = Field(
         description="The six creation points, per trait; each score is 1 plus its points (S:L67)."
     )
-    expertise: Annotated[list[Label], Field(max_length=16)] = Field(
+    expertise: Annotated[tuple[Label, ...], Field(max_length=16)] = Field(
         description="Exactly three affinities and/or specialties (S:L71), by name: 'Combat', "
         "'social_skills', 'security bypass', or a GM-approved area."
     )
-    gm_approved_expertise: Annotated[list[CustomExpertise], Field(max_length=8)] = Field(
-        default_factory=list,
+    gm_approved_expertise: Annotated[tuple[CustomExpertise, ...], Field(max_length=8)] = Field(
+        default=(),
         description="New areas of expertise the GM approved (S:L73); pick them by name.",
     )
     wild_card: Label | None = Field(
@@ -204,20 +204,20 @@ class NpcInput(Model):
         default=TraitScores(),
         description="Scores as given; an average person has 0s, and NPCs may go below 0 (S:L67).",
     )
-    expertise: Annotated[list[Label], Field(max_length=16)] = Field(
-        default_factory=list,
+    expertise: Annotated[tuple[Label, ...], Field(max_length=16)] = Field(
+        default=(),
         description="Any number of affinities and specialties by name, or areas defined in "
         "custom_expertise.",
     )
-    custom_expertise: Annotated[list[CustomExpertise], Field(max_length=8)] = Field(
-        default_factory=list,
+    custom_expertise: Annotated[tuple[CustomExpertise, ...], Field(max_length=8)] = Field(
+        default=(),
         description="New areas of expertise the GM defines (S:L73); pick them by name.",
     )
     wild_card: Label | None = Field(
         default=None, description="An optional wild-card specialty (S:L85)."
     )
-    manifestations: Annotated[list[Label], Field(max_length=8)] = Field(
-        default_factory=list,
+    manifestations: Annotated[tuple[Label, ...], Field(max_length=8)] = Field(
+        default=(),
         description="4SIGHT manifestations, only 'in rare cases' for an NPC (S:L179).",
     )
     allow_custom_manifestations: bool = Field(
@@ -480,9 +480,9 @@ def examine(request: CharacterInput) -> tuple[Character | None, list[InputError]
         kind=CharacterKind.PC,
         name=request.name,
         traits=TraitScores(**scores),
-        expertise=picks,
+        expertise=tuple(picks),
         wild_card=wild_card,
-        manifestations=[manifestation],
+        manifestations=(manifestation,),
     )
     return character, []
 
@@ -591,9 +591,9 @@ def create_npc(request: NpcInput) -> CharacterSheet:
         kind=CharacterKind.NPC,
         name=request.name,
         traits=request.traits,
-        expertise=picks,
+        expertise=tuple(picks),
         wild_card=wild_card,
-        manifestations=manifestations,
+        manifestations=tuple(manifestations),
         omega=request.omega,
     )
     return CharacterSheet(character=npc)

@@ -267,7 +267,7 @@ class CombatExpertiseInput(Model):
     """A character's expertise and what they are doing in a fight."""
 
     role: CombatRole
-    expertise: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]],
+    expertise: Annotated[tuple[Annotated[str, Field(min_length=1, max_length=60)], ...],
                          Field(max_length=16)] = Field(
         description="The affinities and specialties the character has, by name."
     )  # fmt: skip
@@ -310,7 +310,7 @@ def combat_expertise(request: CombatExpertiseInput) -> CombatExpertise:
 class TurnOrderInput(Model):
     """The participants of a fight in the order the GM sets (S-A28)."""
 
-    participants: Annotated[list[Annotated[str, Field(min_length=1, max_length=60)]],
+    participants: Annotated[tuple[Annotated[str, Field(min_length=1, max_length=60)], ...],
                             Field(min_length=1, max_length=32)]  # fmt: skip
     rounds: Annotated[int, Field(ge=1, le=20)] = 1
 

@@ -27,7 +27,7 @@ class HordeInput(Model):
     """The horde's target number, set by the GM from its skill and number (S:L223)."""
 
     horde_target_number: Annotated[int, Field(ge=-MAX_TN, le=MAX_TN)]
-    characters: Annotated[list[HordeMember], Field(min_length=1, max_length=16)]
+    characters: Annotated[tuple[HordeMember, ...], Field(min_length=1, max_length=16)]
     combat: bool = Field(default=True, description="S-A17: fighting a horde is combat.")
     defending: bool = Field(
         default=False,

@@ -242,7 +242,7 @@ def test_npc_defaults_to_an_average_person():
     (S-A30)."""
     npc = make(create_npc, {"name": "Guard"})
     assert scores(npc) == [0] * 6
-    assert (npc.kind, npc.manifestations, npc.expertise, npc.omega) == ("npc", [], [], False)
+    assert (npc.kind, npc.manifestations, npc.expertise, npc.omega) == ("npc", (), (), False)
 
 
 def test_npc_traits_may_be_negative_and_expertise_free():

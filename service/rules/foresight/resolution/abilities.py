@@ -51,7 +51,7 @@ class Formula(Model):
     """A skill's formula: its attributes summed over a divisor, e.g. (DX+PC)/2, or a constant
     (Sing is 10)."""
 
-    attributes: Annotated[list[AttributeScore], Field(max_length=3)] = Field(default_factory=list)
+    attributes: Annotated[tuple[AttributeScore, ...], Field(max_length=3)] = ()
     divisor: Annotated[int, Field(ge=1, le=4)] = 1
     constant: Annotated[int, Field(ge=0, le=MAX_SCORE)] | None = None
 

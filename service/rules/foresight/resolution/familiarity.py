@@ -95,15 +95,9 @@ class FamiliaritiesInput(Model):
     gravity: Annotated[float, Field(ge=0, le=MAX_GRAVITY)] | None = Field(
         default=None, description="The local gravity in g."
     )
-    environments: Annotated[list[EnvironmentFamiliarity], Field(max_length=32)] = Field(
-        default_factory=list
-    )
-    gravities: Annotated[list[GravityFamiliarity], Field(max_length=6)] = Field(
-        default_factory=list
-    )
-    long_term: Annotated[list[LongTermFamiliarity], Field(max_length=32)] = Field(
-        default_factory=list
-    )
+    environments: Annotated[tuple[EnvironmentFamiliarity, ...], Field(max_length=32)] = ()
+    gravities: Annotated[tuple[GravityFamiliarity, ...], Field(max_length=6)] = ()
+    long_term: Annotated[tuple[LongTermFamiliarity, ...], Field(max_length=32)] = ()
     non_familiarity: Annotated[tuple[Unfamiliarity, ...], Field(max_length=8)] = Field(
         default=(), description="Unfamiliar objects or situations of the task."
     )
