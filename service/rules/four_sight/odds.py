@@ -133,7 +133,7 @@ def _effects(plan: Plan) -> Distribution[tuple[bool, int, int]]:
             return Distribution({(True, 0, 1): 1})
         if into is not None and plan.explodes(role, n):
             return into.map(lambda x: (False, 0, face + x))
-        if added is not None and n == SIDES:
+        if added is not None and plan.explodes(role, n):
             return added.map(lambda x: (False, x, face))
         return Distribution({(False, 0, face): 1})
 

@@ -158,7 +158,8 @@ class _Multiplied(Model):
 
 def _multiply(plan: Plan, dice: Dice, who: str, manifestation: Manifestation) -> _Multiplied:
     """The manifestation die multiplies the check; a natural 1 is an adverse episode (S:L140).
-    In combat it may explode (S-A16, `manifestation_die_explodes`)."""
+    In combat it may explode (S-A16, `manifestation_die_explodes`), on the same trigger as
+    any die: a penalised 6 no longer shows 6 under `explode_trigger=modified`."""
     role = DieRole.MANIFESTATION
     natural = dice.roll(SIDES, who + role.value)
     rolled = [PoolDie(role=role, natural=natural, contribution=plan.face(role, natural))]
@@ -171,7 +172,7 @@ def _multiply(plan: Plan, dice: Dice, who: str, manifestation: Manifestation) ->
     if mode is ManifestationDieExplodes.INTO_MULTIPLIER:
         _explode(plan, dice, who, role, role, rolled)
         multiplier = sum(d.contribution for d in rolled)
-    elif mode is ManifestationDieExplodes.ADD_TO_CHECK and natural == 6:
+    elif mode is ManifestationDieExplodes.ADD_TO_CHECK and plan.explodes(role, natural):
         extra: list[PoolDie] = []
         _chain(plan, dice, DieRole.EXPLOSION, extra, who, source=len(dice.rolls) - 1)
         added = sum(d.contribution for d in extra)

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.distribution import Exact, exact
-from service.rules.foresight.resolution.ease import TOP, Bef, add, evaluate_bef
+from service.rules.foresight.resolution.ease import TOP, Bef, EaseFactor, add, evaluate_bef
 from service.rules.foresight.resolution.modifiers import Conditions, Term, terms
 from service.rules.foresight.resolution.options import QrThresholds, ResolutionOptions, ScRounding
 from service.rules.foresight.resolution.quality import Thresholds, thresholds
@@ -70,7 +70,9 @@ def setup(
     default_bef: int | None = None,
 ) -> Setup:
     """Sum every modifier (the 20+n bonus among them, AMB-05), move the BEF along the ladder
-    once and clamp (F:L254), then SC = effective score x EF, rounded half up (F:L264-268)."""
+    once and clamp (F:L254), then SC = effective score x EF, rounded half up (F:L264-268). A
+    task whose SC is 0 is impossible (F:L1352), a BEF of 0 among them when the option holds
+    it there (AMB-06)."""
     bef = evaluate_bef(task, default_bef)
     scored = twenty_plus(score)
     found = [*terms(task, options.max_ltf_per_task), *extra]
@@ -83,10 +85,12 @@ def setup(
         ease = ease.model_copy(update={"ease_factor_index": index,
                                        "ease_factor": float(LADDER[index])})  # fmt: skip
         found.append(bonus)
+    if options.bef_zero_is_impossible and bef == 0:
+        ease = _held_at_zero(ease)
     unrounded = scored.effective_score * LADDER[ease.ease_factor_index]
     rounded = options.sc_rounding is ScRounding.NEAREST_HALF_UP
     sc = Fraction(round_half_up(unrounded)) if rounded else unrounded
-    impossible = sc == 0 or (options.bef_zero_is_impossible and bef == 0)
+    impossible = sc == 0
     chance = Chance(
         score=score,
         effective_score=scored.effective_score,
@@ -99,14 +103,21 @@ def setup(
         clamped=ease.clamped,
         success_chance=float(sc),
         success_chance_exact=f"{unrounded.numerator}/{unrounded.denominator}",
-        success_probability=exact(
-            Fraction(0) if impossible else Fraction(min(math.floor(sc), 99), 100)
-        ),
+        success_probability=exact(Fraction(min(math.floor(sc), 99), 100)),
         thresholds=thresholds(sc, options.qr_thresholds),
         impossible=impossible,
     )
     rolled = not impossible or options.roll_impossible_tasks
     return Setup(chance=chance, sc=sc, mode=options.qr_thresholds, rolled=rolled)
+
+
+def _held_at_zero(ease: EaseFactor) -> EaseFactor:
+    """A BEF of 0 that stays impossible whatever the modifiers (AMB-06, option (b)) is an EF
+    of 0, so its SC is 0 like any EF-0 task: the chance shown, the roll (rolled anyway it is
+    read against SC 0, 90% QR7 and 10% QR10, AMB-07) and the odds all follow from it. The
+    modifiers that would have moved it are lost, as past an end of the ladder (F:L1352)."""
+    moved = ease.ease_factor_index != 0 or ease.clamped
+    return ease.model_copy(update={"ease_factor": 0.0, "ease_factor_index": 0, "clamped": moved})
 
 
 class TaskInput(Task):

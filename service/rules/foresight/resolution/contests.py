@@ -157,11 +157,22 @@ def _sides(request: OpposedInput) -> tuple[Setup | None, Setup | None, list[Frac
 def _rerolls(
     request: OpposedInput, tasks: tuple[Setup | None, Setup | None], scores: list[Fraction] | None
 ) -> bool:
-    """Ties are rolled again under 'reroll', and under 'score' when the scores are equal;
-    only two tasks can be rolled again (a given QR cannot)."""
+    """Ties are rolled again under 'reroll', and under 'score' when the scores are equal.
+
+    Rolling again is both sides rolling again: 'try again later' (F:L1487), and 'several ties
+    before reaching a result implies a drawn-out struggle' (F:L1497). A QR given instead of a
+    task cannot be rolled again, and keeping it while only the other side rolls would be a
+    different contest, so the request is refused naming the missing task (as a tie broken by
+    SC is) rather than answered as a tie under a policy it did not apply.
+    """
     policy = request.options.tie_policy
     wanted = policy is TiePolicy.REROLL or (scores is not None and scores[0] == scores[1])
-    return wanted and None not in tasks  # fmt: skip
+    if wanted:
+        for loc, task in (("a", tasks[0]), ("b", tasks[1])):
+            if task is None:
+                message = f"a tie is rolled again under tie_policy '{policy.value}': give 'task'"
+                raise InputError((loc, "task"), message)
+    return wanted
 
 
 def opposed_odds(request: OpposedInput) -> "OpposedOdds":

@@ -1,0 +1,126 @@
+"""The manifestation die in combat under `explode_trigger=modified` (S-A16, S-A19(i)).
+
+In combat a die that shows 6 explodes (S:L191); with the `modified` trigger it must still show
+6 after the injury penalty (S-A16). When the penalty applies to the manifestation die too
+(S-A19(i)), a natural 6 on it shows 6 - p and does not explode, whichever way it would
+(`into_multiplier` or `add_to_check`). The odds are checked against a computation of their
+own, written from those rules with the oracle's dice (oracle.py).
+"""
+
+import itertools
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from service.rules.four_sight.checks import check
+from service.rules.model import InputError
+from tests.rules.four_sight import oracle
+from tests.rules.four_sight.rulebook import odds, roller, run, table
+
+ADDITIVE = ["base", "expertise", "omega", "explosion"]
+LABELS = {"failure": "fail"}  # the service says 'failure' where the oracle says 'fail'
+
+
+def options(explodes: str, penalise_multiplier: bool) -> dict[str, Any]:
+    applies = [*ADDITIVE, "manifestation"] if penalise_multiplier else ADDITIVE
+    return {
+        "explode_trigger": "modified",
+        "manifestation_die_explodes": explodes,
+        "penalty_applies_to": applies,
+    }
+
+
+def request(trait: int, expertise: int, penalty: int, tn: int, **extra: Any) -> dict[str, Any]:
+    spec = roller(trait, expertise, penalty=penalty, manifestation="controlled")
+    return {**spec, "target_number": tn, "combat": True, **extra}
+
+
+def expected(trait: int, dice: int, penalty: int, penalise_multiplier: bool) -> oracle.Outcomes:
+    """{(result, adverse): P} of a controlled combat check with `add_to_check`, the `modified`
+    trigger and a penalty of at least 1: no penalised die ever shows 6, so the additive dice
+    never explode (S-A16); the multiplier is n - p when penalised (S-A19(i)), a natural 1 is
+    the adverse episode, -20 (S:L140, S-A08), and only a multiplier still showing 6 adds one
+    more additive die, penalised and so not exploding, to the multiplied check (S-A16)."""
+    assert penalty >= 1
+    extra = oracle.plain_pool(1, penalty)
+    out: oracle.Outcomes = defaultdict(Fraction)
+    for total, p in oracle.plain_pool(dice, penalty).items():
+        base = trait + total
+        for natural in oracle.FACES:
+            q = p * oracle.SIXTH
+            multiplier = natural - penalty if penalise_multiplier else natural
+            if natural == 1:
+                out[base - 20, True] += q
+            elif multiplier >= 6:
+                for added, r in extra.items():
+                    out[base * multiplier + added, False] += q * r
+            else:
+                out[base * multiplier, False] += q
+    return dict(out)
+
+
+CASES = list(itertools.product((0, 3), (0, 2), (1, 3), (True, False), (1, 7, 20)))
+
+
+@pytest.mark.parametrize(
+    ("trait", "expertise", "penalty", "penalise_multiplier", "tn"),
+    CASES,
+    ids=lambda value: str(value),
+)
+def test_add_to_check_odds_are_the_independent_computation(
+    trait, expertise, penalty, penalise_multiplier, tn
+):
+    payload = request(trait, expertise, penalty, tn,
+                      options=options("add_to_check", penalise_multiplier))  # fmt: skip
+    found = odds(check, payload)
+    outcomes = expected(trait, expertise + 1, penalty, penalise_multiplier)
+    assert found.truncation is None
+    assert Fraction(found.success.exact) == oracle.p_at_least(outcomes, tn)
+    assert Fraction(found.adverse_episode.exact) == Fraction(1, 6)
+    degrees = {LABELS.get(k, k): v for k, v in table(found.degree).items()}
+    assert degrees == {k: v for k, v in oracle.degrees(outcomes, tn).items() if v}
+
+
+@pytest.mark.parametrize("penalty", [1, 2, 3, 4])
+def test_a_penalised_multiplier_explodes_alike_into_the_multiplier_or_the_check(penalty):
+    """Neither way explodes a 6 that the penalty has made 6 - p: the two give the same odds."""
+    answers = [
+        odds(check, request(2, 1, penalty, 7, options=options(explodes, True))).model_dump(
+            include={"success", "degree", "adverse_episode", "truncation"}
+        )
+        for explodes in ("into_multiplier", "add_to_check", "none")
+    ]
+    assert answers[0] == answers[1] == answers[2]
+
+
+@pytest.mark.parametrize("penalty", [1, 2, 3, 4])
+def test_a_penalised_6_on_the_multiplier_adds_no_die(penalty):
+    """Base die 4 and a natural 6 on the multiplier: (trait 2 + 4 - p) x (6 - p), and no
+    third die is asked for (before, a third table die was required and added)."""
+    payload = request(2, 0, penalty, 7, options=options("add_to_check", True),
+                      dice={"values": [4, 6]})  # fmt: skip
+    result = run(check, payload)
+    assert result.penalty_per_die == penalty
+    assert [d.natural for d in result.dice] == [4]
+    (manifested,) = result.manifestations
+    assert [(d.natural, d.contribution) for d in manifested.dice] == [(6, 6 - penalty)]
+    assert manifested.multiplier == 6 - penalty
+    assert result.result == (2 + 4 - penalty) * (6 - penalty)
+    with pytest.raises(InputError):  # a die too many: nothing else is rolled
+        run(check, {**payload, "dice": {"values": [4, 6, 3]}})
+
+
+def test_an_unpenalised_6_on_the_multiplier_still_adds_a_die():
+    """With the multiplier out of the penalty it shows 6 and explodes into the check (S-A16):
+    (2 + 4 - 1) x 6 + (3 - 1); the added die shows 2 after the penalty and does not explode."""
+    payload = request(2, 0, 1, 7, options=options("add_to_check", False),
+                      dice={"values": [4, 6, 3]})  # fmt: skip
+    result = run(check, payload)
+    (manifested,) = result.manifestations
+    assert [(d.role, d.natural, d.contribution) for d in manifested.dice] == [
+        ("manifestation", 6, 6),
+        ("explosion", 3, 2),
+    ]
+    assert result.result == (2 + 4 - 1) * 6 + 2
