@@ -1,6 +1,13 @@
 """The composition root: `build_app(settings, cache)` wires the registry to REST, GraphQL,
 the probability cache and observability. All mutable state (the cache, its counters, the
-metrics) lives in the objects made here, one set per app."""
+metrics) lives in the objects made here, one set per app.
+
+Every request, whichever route answers it, passes the same layers, outermost first:
+`Observability` (request id, body limit, metrics, access log), `Cors` (when origins are
+configured; it answers preflights), the error layer (an unexpected exception is a
+problem+json 500, logged by the server), then `Dispatch`, which finds the service's fixed
+routes at once and hands everything else to Starlette.
+"""
 
 import gc
 from collections.abc import AsyncIterator
@@ -9,19 +16,29 @@ from contextlib import asynccontextmanager
 import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp
 
 from service.cache import ProbabilityCache, make_cache
+from service.cors import Cors, Policy
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Dispatch, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
 from service.settings import Settings
+from service.wire import problem
 
 __all__ = ["build_app", "create_app"]
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    """A fault of ours: its message may leak internals, so the caller gets the request id
+    (in `x-request-id`) to quote, and the server logs the traceback under it."""
+    return problem(500, "Internal server error", "The service failed to answer this request.")
 
 
 def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
@@ -76,17 +93,23 @@ def build_app(
         if log is not None:
             log.flush()
 
+    policy = Policy.from_settings(settings)
+
+    def cors(app: ASGIApp) -> ASGIApp:
+        return app if policy is None else Cors(app, policy)
+
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
         routes=[*fixed, *_ops_routes(cache, metrics)],
-        exception_handlers={HTTPException: problem_handler},
+        exception_handlers={HTTPException: problem_handler, Exception: _internal_error},
         lifespan=lifespan,
     )
     return Observability(
-        Dispatch(fixed, app),
+        cors(ServerErrorMiddleware(Dispatch(fixed, app), handler=_internal_error)),
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
-        too_large=too_large,
+        # Refused before the layers inside it, a 413 still needs CORS for a browser to read it.
+        too_large=lambda limit: cors(too_large(limit)),
         access_log=log,
     )
 

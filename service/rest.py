@@ -58,7 +58,7 @@ class _Operation:
     """`POST` of one rule (or its odds) as a raw ASGI app, without the Request and Response
     objects of a Starlette function endpoint: those cost 5 µs a request, a fifth of a cached
     odds request (make bench, profiled). Input errors are problem+json; anything unexpected
-    reaches the server, which logs it and answers 500 (`Dispatch`)."""
+    is the app's 500 (`Dispatch`)."""
 
     def __init__(self, model: type[Model], answer: Callable[[Model], Awaitable[bytes]]) -> None:
         self.model = model
@@ -127,8 +127,9 @@ class Dispatch:
     so `(method, path)` finds it at once; Starlette's router and its two middleware layers
     cost 4.5 µs a request, a fifth of a cached odds request (make bench, profiled). Anything
     else (a wrong method, an unknown path, the ops routes) goes on to Starlette, which answers
-    its errors as problem+json. An exception escaping an endpoint reaches the server, which
-    logs it and answers 500, as Starlette's error middleware would.
+    its errors as problem+json. An exception escaping an endpoint meets the app's error layer
+    in front of this one (service.app), as one from Starlette's routes does: a problem+json
+    500, the traceback left to the server's log.
     """
 
     def __init__(self, routes: list[BaseRoute], app: ASGIApp) -> None:
