@@ -32,7 +32,7 @@ from service.rules.registry import Registry, load
 from service.settings import Settings
 from service.wire import problem
 
-__all__ = ["build_app", "create_app"]
+__all__ = ["build_app", "create_app", "tune_garbage_collector"]
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
@@ -126,15 +126,13 @@ def create_app() -> Observability:
         retry_after=settings.redis_retry_after_seconds,
     )
     app = build_app(settings, cache)
-    # Everything made so far (modules, models, schemas, tables) lives as long as the process.
-    # Frozen, the garbage collector stops scanning it: a full collection of this heap took
-    # 65 ms, a stall every few seconds under load that set the p99 (make bench, Redis odds).
-    gc.freeze()
-    # What is remembered later (decided checks, readings) is not frozen, so full collections
-    # still walk it, and with sixteen requests in flight the default first threshold (700
-    # allocations) promoted their short-lived objects until a full collection ran every
-    # second: a GraphQL p99 of 18-29 ms. Collecting the youngest generation every 10,000
-    # allocations lets those objects die young; full collections ran a quarter as often and
-    # the p99 fell to 8 ms, with the same throughput (make bench, a gc.callbacks probe).
-    gc.set_threshold(10_000, 10, 10)
+    tune_garbage_collector(settings)
     return app
+
+
+def tune_garbage_collector(settings: Settings) -> None:
+    """Apply `GC_FREEZE` and `GC_THRESHOLDS` (see `Settings`): called once the app is built,
+    so that a freeze takes everything startup made."""
+    if settings.gc_freeze:
+        gc.freeze()
+    gc.set_threshold(*settings.gc_thresholds)

@@ -57,6 +57,17 @@ class Settings(BaseSettings):
     cors_max_age_seconds: int = Field(
         default=600, ge=0, le=86_400, description="How long a browser may reuse a preflight."
     )
+    gc_freeze: bool = Field(
+        default=True,
+        description="Freeze what startup built (modules, models, schemas, tables): it lives as "
+        "long as the process, and frozen, full garbage collections no longer walk it.",
+    )
+    gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = Field(
+        default=(10_000, 10, 10),
+        description="The garbage collector's thresholds (gc.set_threshold), as gen0,gen1,gen2. "
+        "Python's 700,10,10 promotes the short-lived objects of requests in flight to older "
+        "generations, and so runs full collections often; 10000 lets them die young.",
+    )
 
     @field_validator("cors_allowed_origins", mode="before")
     @classmethod
@@ -78,3 +89,16 @@ class Settings(BaseSettings):
             if not _HEADER.fullmatch(header):
                 raise ValueError(f"{header!r} is not a header name")
         return headers
+
+    @field_validator("gc_thresholds", mode="before")
+    @classmethod
+    def _thresholds(cls, value: Any) -> Any:
+        return _split(value)
+
+    @field_validator("gc_thresholds")
+    @classmethod
+    def _thresholds_bounded(cls, value: tuple[int, int, int]) -> tuple[int, int, int]:
+        # 0 would turn automatic collection off, and cycles would never be freed.
+        if not (1 <= value[0] <= 1_000_000 and 1 <= value[1] <= 1000 and 1 <= value[2] <= 1000):
+            raise ValueError("gen0 is 1 to 1000000, gen1 and gen2 are 1 to 1000")
+        return value
