@@ -4,9 +4,9 @@ metrics) lives in the objects made here, one set per app.
 
 Every request, whichever route answers it, passes the same layers, outermost first:
 `Observability` (request id, body limit, metrics, access log), `Cors` (when origins are
-configured; it answers preflights), the error layer (an unexpected exception is a
-problem+json 500, logged by the server), then `Dispatch`, which finds the service's fixed
-routes at once and hands everything else to Starlette.
+configured; it answers preflights), then `Dispatch`, which finds the service's fixed routes
+at once and hands everything else to Starlette. Either answers an unexpected exception with
+a problem+json 500 and raises it on for the server to log.
 """
 
 import gc
@@ -16,7 +16,6 @@ from contextlib import asynccontextmanager
 import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -26,19 +25,12 @@ from service.cache import ProbabilityCache, make_cache
 from service.cors import Cors, Policy
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
-from service.rest import Dispatch, problem_handler, routes, too_large
+from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
 from service.settings import Settings
-from service.wire import problem
 
 __all__ = ["build_app", "create_app", "tune_garbage_collector"]
-
-
-async def _internal_error(request: Request, exc: Exception) -> Response:
-    """A fault of ours: its message may leak internals, so the caller gets the request id
-    (in `x-request-id`) to quote, and the server logs the traceback under it."""
-    return problem(500, "Internal server error", "The service failed to answer this request.")
 
 
 def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
@@ -101,11 +93,11 @@ def build_app(
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
         routes=[*fixed, *_ops_routes(cache, metrics)],
-        exception_handlers={HTTPException: problem_handler, Exception: _internal_error},
+        exception_handlers={HTTPException: problem_handler, Exception: fault_handler},
         lifespan=lifespan,
     )
     return Observability(
-        cors(ServerErrorMiddleware(Dispatch(fixed, app), handler=_internal_error)),
+        cors(Dispatch(fixed, app)),
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
         # Refused before the layers inside it, a 413 still needs CORS for a browser to read it.
