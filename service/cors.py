@@ -13,6 +13,7 @@ the allowed methods and headers; this one hands it nothing.
 """
 
 import dataclasses
+from collections.abc import Awaitable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -97,11 +98,11 @@ def _header(scope: Scope, name: bytes) -> bytes | None:
 
 def _adding(send: Send, headers: Headers) -> Send:
     """`send`, with `headers` added to the response's own (a copy: a Response object may be
-    sent again)."""
+    sent again). A plain function handing back `send`'s awaitable: no coroutine of its own."""
 
-    async def send_with(message: Message) -> None:
+    def send_with(message: Message) -> Awaitable[None]:
         if message["type"] == "http.response.start":
             message = {**message, "headers": [*message.get("headers", ()), *headers]}
-        await send(message)
+        return send(message)
 
     return send_with
