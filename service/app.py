@@ -1,6 +1,13 @@
 """The composition root: `build_app(settings, cache)` wires the registry to REST, GraphQL,
 the probability cache and observability. All mutable state (the cache, its counters, the
-metrics) lives in the objects made here, one set per app."""
+metrics) lives in the objects made here, one set per app.
+
+Every request, whichever route answers it, passes the same layers, outermost first:
+`Observability` (request id, body limit, metrics, access log), `Cors` (when origins are
+configured; it answers preflights), then `Dispatch`, which finds the service's fixed routes
+at once and hands everything else to Starlette. Either answers an unexpected exception with
+a problem+json 500 and raises it on for the server to log.
+"""
 
 import gc
 from collections.abc import AsyncIterator
@@ -12,16 +19,18 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp
 
 from service.cache import ProbabilityCache, make_cache
+from service.cors import Cors, Policy
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
-from service.rest import Dispatch, problem_handler, routes, too_large
+from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
 from service.settings import Settings
 
-__all__ = ["build_app", "create_app"]
+__all__ = ["build_app", "create_app", "tune_garbage_collector"]
 
 
 def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
@@ -76,17 +85,23 @@ def build_app(
         if log is not None:
             log.flush()
 
+    policy = Policy.from_settings(settings)
+
+    def cors(app: ASGIApp) -> ASGIApp:
+        return app if policy is None else Cors(app, policy)
+
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
         routes=[*fixed, *_ops_routes(cache, metrics)],
-        exception_handlers={HTTPException: problem_handler},
+        exception_handlers={HTTPException: problem_handler, Exception: fault_handler},
         lifespan=lifespan,
     )
     return Observability(
-        Dispatch(fixed, app),
+        cors(Dispatch(fixed, app)),
         metrics=metrics,
         max_body_bytes=settings.max_body_bytes,
-        too_large=too_large,
+        # Refused before the layers inside it, a 413 still needs CORS for a browser to read it.
+        too_large=lambda limit: cors(too_large(limit)),
         access_log=log,
     )
 
@@ -103,15 +118,13 @@ def create_app() -> Observability:
         retry_after=settings.redis_retry_after_seconds,
     )
     app = build_app(settings, cache)
-    # Everything made so far (modules, models, schemas, tables) lives as long as the process.
-    # Frozen, the garbage collector stops scanning it: a full collection of this heap took
-    # 65 ms, a stall every few seconds under load that set the p99 (make bench, Redis odds).
-    gc.freeze()
-    # What is remembered later (decided checks, readings) is not frozen, so full collections
-    # still walk it, and with sixteen requests in flight the default first threshold (700
-    # allocations) promoted their short-lived objects until a full collection ran every
-    # second: a GraphQL p99 of 18-29 ms. Collecting the youngest generation every 10,000
-    # allocations lets those objects die young; full collections ran a quarter as often and
-    # the p99 fell to 8 ms, with the same throughput (make bench, a gc.callbacks probe).
-    gc.set_threshold(10_000, 10, 10)
+    tune_garbage_collector(settings)
     return app
+
+
+def tune_garbage_collector(settings: Settings) -> None:
+    """Apply `GC_FREEZE` and `GC_THRESHOLDS` (see `Settings`): called once the app is built,
+    so that a freeze takes everything startup made."""
+    if settings.gc_freeze:
+        gc.freeze()
+    gc.set_threshold(*settings.gc_thresholds)

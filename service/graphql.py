@@ -6,6 +6,7 @@ fields are resolved straight from graphql-core (`_direct`): the coerced input is
 by the operation's own pydantic model and the pydantic result itself is returned, read by
 attribute. Input errors carry `extensions.code = "BAD_USER_INPUT"` and the pointer of each
 bad field; anything unexpected is masked as `INTERNAL_SERVER_ERROR` without its message.
+What this takes of Strawberry's and graphql-core's internals is in `graphql_internals`.
 """
 
 import dataclasses
@@ -24,8 +25,6 @@ from graphql import (
     DocumentNode,
     ExecutionResult,
     GraphQLError,
-    GraphQLInputObjectType,
-    GraphQLObjectType,
     GraphQLResolveInfo,
     execute,
     parse,
@@ -35,13 +34,17 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
-from strawberry.schema.schema import validate_document
-from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 from service.cache import ProbabilityCache
 from service.catalogue import SystemInfo, describe_system
 from service.errors import field_errors
+from service.graphql_internals import (
+    core_schema,
+    limit_rules,
+    read_inputs_by_python_name,
+    set_resolver,
+    validate,
+)
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, System, Table, camel, pascal, type_name
 from service.runtime import odds_json
@@ -52,7 +55,6 @@ __all__ = ["GraphQLApp", "Limits", "build_schema"]
 
 LOG = logging.getLogger("adjudicator")
 BAD_USER_INPUT = "BAD_USER_INPUT"
-DEFINITION_BACKREF = GraphQLCoreConverter.DEFINITION_BACKREF
 
 
 @dataclasses.dataclass(frozen=True)
@@ -296,15 +298,10 @@ def _direct(schema: strawberry.Schema, direct: Direct) -> None:
     checked the input against the schema; with each input field's `out_name` set to its
     Python name, the coerced input is the request as pydantic reads it.
     """
-    core = schema._schema
-    for kind in core.type_map.values():
-        if isinstance(kind, GraphQLInputObjectType) and not kind.name.startswith("__"):
-            for field in kind.fields.values():
-                field.out_name = field.extensions[DEFINITION_BACKREF].python_name
+    core = core_schema(schema)
+    read_inputs_by_python_name(core)
     for (parent, name), answer in direct.items():
-        owner = core.get_type(parent)
-        assert isinstance(owner, GraphQLObjectType)
-        owner.fields[name].resolve = _resolver(answer)
+        set_resolver(core, parent, name, _resolver(answer))
 
 
 def _resolver(answer: Callable[..., Any]) -> Callable[..., Any]:
@@ -331,8 +328,8 @@ class GraphQLApp:
     """
 
     def __init__(self, schema: strawberry.Schema, limits: Limits) -> None:
-        self.schema = schema._schema
-        rules = (*specified_rules, *_limit_rules(limits))
+        self.schema = core_schema(schema)
+        rules = (*specified_rules, *limit_rules(limits.max_depth, limits.max_aliases))
 
         @lru_cache(maxsize=512)
         def prepared(query: str) -> tuple[DocumentNode | None, tuple[GraphQLError, ...]]:
@@ -340,7 +337,7 @@ class GraphQLApp:
                 document = parse(query, max_tokens=limits.max_tokens)
             except GraphQLError as error:
                 return None, (error,)
-            return document, tuple(validate_document(self.schema, document, rules))
+            return document, tuple(validate(self.schema, document, rules))
 
         self._prepared = prepared
 
@@ -407,13 +404,6 @@ def _unexpected(error: GraphQLError) -> bool:
 
 def _code(error: dict[str, Any]) -> str:
     return "INTERNAL_SERVER_ERROR" if error.get("path") else "GRAPHQL_VALIDATION_FAILED"
-
-
-def _limit_rules(limits: Limits) -> tuple[Any, ...]:
-    """The validation rules of the depth and alias limits, made once per app."""
-    depth = QueryDepthLimiter(max_depth=limits.max_depth)
-    aliases = MaxAliasesLimiter(max_alias_count=limits.max_aliases)
-    return (*depth.validation_rules, *aliases.validation_rules)
 
 
 def build_schema(registry: Registry, cache: ProbabilityCache) -> strawberry.Schema:

@@ -1,10 +1,29 @@
 """Configuration from the environment (pydantic-settings). Every knob has a safe default, so
-`python -m service serve` needs nothing set: the in-memory cache, loopback, port 8000."""
+`python -m service serve` needs nothing set: the in-memory cache, loopback, port 8000, no
+cross-origin access. Lists are written comma-separated (`CORS_ALLOWED_ORIGINS=https://a.example,
+https://b.example`)."""
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+import re
+from typing import Annotated, Any
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 __all__ = ["Settings"]
+
+#: scheme://host[:port], as a browser sends it in `Origin`: no path, no trailing slash.
+_ORIGIN = re.compile(r"https?://(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?")
+_HEADER = re.compile(r"[a-z0-9!#$%&'*+.^_`|~-]+")
+
+
+def _split(value: Any) -> Any:
+    """A comma-separated environment value (or a sequence) as its items, stripped and
+    lower-cased, blanks dropped."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        return value
+    cleaned = (i.strip().lower() if isinstance(i, str) else i for i in items)
+    return tuple(i for i in cleaned if i != "")
 
 
 class Settings(BaseSettings):
@@ -22,3 +41,64 @@ class Settings(BaseSettings):
     graphql_max_tokens: int = Field(default=2000, ge=100, le=100_000)
     log_level: str = Field(default="INFO")
     log_requests: bool = Field(default=True, description="One JSON log line per request.")
+    cors_allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=(),
+        description="Origins whose browsers may call the service (scheme://host[:port], "
+        "comma-separated), or * for any; empty: no CORS headers at all.",
+    )
+    cors_allowed_headers: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=("content-type", "x-request-id"),
+        description="Request headers a cross-origin caller may send (a preflight lists them).",
+    )
+    cors_exposed_headers: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=("x-request-id", "retry-after"),
+        description="Response headers a cross-origin caller's script may read.",
+    )
+    cors_max_age_seconds: int = Field(
+        default=600, ge=0, le=86_400, description="How long a browser may reuse a preflight."
+    )
+    gc_freeze: bool = Field(
+        default=True,
+        description="Freeze what startup built (modules, models, schemas, tables): it lives as "
+        "long as the process, and frozen, full garbage collections no longer walk it.",
+    )
+    gc_thresholds: Annotated[tuple[int, int, int], NoDecode] = Field(
+        default=(10_000, 10, 10),
+        description="The garbage collector's thresholds (gc.set_threshold), as gen0,gen1,gen2. "
+        "Python's 700,10,10 promotes the short-lived objects of requests in flight to older "
+        "generations, and so runs full collections often; 10000 lets them die young.",
+    )
+
+    @field_validator("cors_allowed_origins", mode="before")
+    @classmethod
+    def _origins(cls, value: Any) -> Any:
+        origins = _split(value)
+        for origin in origins:
+            if origin != "*" and not _ORIGIN.fullmatch(origin):
+                raise ValueError(
+                    f"{origin!r} is not an origin: scheme://host[:port], no path or trailing "
+                    "slash, or *"
+                )
+        return origins
+
+    @field_validator("cors_allowed_headers", "cors_exposed_headers", mode="before")
+    @classmethod
+    def _headers(cls, value: Any) -> Any:
+        headers = _split(value)
+        for header in headers:
+            if not _HEADER.fullmatch(header):
+                raise ValueError(f"{header!r} is not a header name")
+        return headers
+
+    @field_validator("gc_thresholds", mode="before")
+    @classmethod
+    def _thresholds(cls, value: Any) -> Any:
+        return _split(value)
+
+    @field_validator("gc_thresholds")
+    @classmethod
+    def _thresholds_bounded(cls, value: tuple[int, int, int]) -> tuple[int, int, int]:
+        # 0 would turn automatic collection off, and cycles would never be freed.
+        if not (1 <= value[0] <= 1_000_000 and 1 <= value[1] <= 1000 and 1 <= value[2] <= 1000):
+            raise ValueError("gen0 is 1 to 1000000, gen1 and gen2 are 1 to 1000")
+        return value

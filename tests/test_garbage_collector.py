@@ -1,0 +1,84 @@
+"""The garbage collector's tuning is a setting: GC_THRESHOLDS and GC_FREEZE, applied by
+`create_app` once the app is built."""
+
+import gc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+import service.app
+from service.app import create_app, tune_garbage_collector
+from service.settings import Settings
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """The collector as the test found it, afterwards."""
+    thresholds = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        if frozen == 0:
+            gc.unfreeze()
+
+
+def test_the_defaults():
+    settings = Settings()
+    assert settings.gc_thresholds == (10_000, 10, 10)
+    assert settings.gc_freeze is True
+
+
+def test_the_thresholds_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("GC_THRESHOLDS", " 5000, 20,30 ")
+    monkeypatch.setenv("GC_FREEZE", "false")
+    settings = Settings()
+    assert settings.gc_thresholds == (5000, 20, 30)
+    assert settings.gc_freeze is False
+
+
+@pytest.mark.parametrize("thresholds", ["0,10,10", "700,10", "700,10,10,10", "700,0,10", "a,b,c"])
+def test_thresholds_that_would_harm_are_refused(monkeypatch, thresholds):
+    """0 turns automatic collection off; three generations take three thresholds."""
+    monkeypatch.setenv("GC_THRESHOLDS", thresholds)
+    with pytest.raises(ValidationError, match="gc_thresholds"):
+        Settings()
+
+
+@pytest.mark.usefixtures("collector")
+def test_the_thresholds_are_set():
+    tune_garbage_collector(Settings(gc_thresholds=(1234, 5, 6), gc_freeze=False))
+    assert gc.get_threshold() == (1234, 5, 6)
+
+
+@pytest.mark.usefixtures("collector")
+@pytest.mark.parametrize("freeze", [True, False])
+def test_freezing_follows_the_setting(freeze):
+    gc.unfreeze()
+    kept = [object()]  # something alive to freeze
+    tune_garbage_collector(Settings(gc_freeze=freeze))
+    assert (gc.get_freeze_count() > 0) is freeze
+    assert kept
+
+
+@pytest.mark.usefixtures("collector")
+def test_create_app_applies_the_environment(monkeypatch):
+    built: list[Settings] = []
+
+    def build_app(settings: Settings, cache: Any) -> Any:
+        built.append(settings)
+        return "app"
+
+    monkeypatch.setattr(service.app, "build_app", build_app)
+    monkeypatch.setattr(service.app, "configure_logging", lambda level: None)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("GC_THRESHOLDS", "4321,7,8")
+    monkeypatch.setenv("GC_FREEZE", "false")
+    gc.unfreeze()
+    assert create_app() == "app"
+    assert built[0].gc_thresholds == (4321, 7, 8)
+    assert gc.get_threshold() == (4321, 7, 8)
+    assert gc.get_freeze_count() == 0

@@ -1,0 +1,209 @@
+"""What service/graphql_internals.py takes of Strawberry's and graphql-core's internals still
+works: each test names the internal and what to look at when an upgrade breaks it.
+
+The schema here is the smallest that uses every internal the service does: inputs of several
+words, nested and listed, with a default; a field whose resolver is replaced; a recursive
+type to be deep, and fields to alias.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib.metadata import version
+from inspect import signature
+from typing import Any
+
+import pytest
+import strawberry
+from graphql import (
+    ASTValidationRule,
+    GraphQLInputObjectType,
+    GraphQLObjectType,
+    GraphQLResolveInfo,
+    GraphQLSchema,
+    graphql_sync,
+    parse,
+    specified_rules,
+)
+from strawberry.schema.schema import validate_document
+
+from service.graphql_internals import (
+    core_schema,
+    limit_rules,
+    python_name,
+    read_inputs_by_python_name,
+    set_resolver,
+    validate,
+)
+
+VERSIONS = ", ".join(f"{name} {version(name)}" for name in ("strawberry-graphql", "graphql-core"))
+
+
+@contextmanager
+def relying_on(internal: str, what: str) -> Iterator[None]:
+    """Turn any failure inside into one that says which internal changed and what to check."""
+    try:
+        yield
+    except Exception as error:
+        message = (
+            f"service/graphql_internals.py relies on {internal}, which no longer works with "
+            f"{VERSIONS}: {what}.\n{type(error).__name__}: {error}"
+        )
+        raise pytest.fail.Exception(message, pytrace=False) from None
+
+
+@strawberry.input
+class Pair:
+    two_words: int
+    left_alone: int = 5
+
+
+@strawberry.input
+class Request:
+    nested_pair: Pair
+    listed_pairs: list[Pair]
+
+
+@strawberry.type
+class Node:
+    value: int = 1
+
+    @strawberry.field
+    def child(self) -> "Node":
+        return Node()
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def echo(self, input: Request) -> str:
+        return "Strawberry's resolver"
+
+    @strawberry.field
+    def node(self) -> Node:
+        return Node()
+
+
+LITERAL = "{ echo(input: {nestedPair: {twoWords: 1}, listedPairs: [{twoWords: 2, leftAlone: 3}]}) }"
+VARIABLE = "query ($i: Request!) { echo(input: $i) }"
+COERCED = {
+    "nested_pair": {"two_words": 1, "left_alone": 5},
+    "listed_pairs": [{"two_words": 2, "left_alone": 3}],
+}
+
+
+def schema() -> strawberry.Schema:
+    """Made afresh per test: the internals rewrite it."""
+    return strawberry.Schema(query=Query)
+
+
+def direct(core: GraphQLSchema) -> list[dict[str, Any]]:
+    """Route `echo` to a resolver of ours that keeps the arguments it is given."""
+    seen: list[dict[str, Any]] = []
+
+    def resolve(root: Any, info: GraphQLResolveInfo[Any], **arguments: Any) -> str:
+        assert isinstance(info, GraphQLResolveInfo)
+        seen.append(arguments)
+        return "ours"
+
+    set_resolver(core, "Query", "echo", resolve)
+    return seen
+
+
+def test_the_graphql_core_schema_is_reachable():
+    with relying_on(
+        "strawberry.Schema._schema",
+        "find where Strawberry keeps the graphql-core GraphQLSchema it built and return it "
+        "from core_schema",
+    ):
+        core = core_schema(schema())
+        assert isinstance(core, GraphQLSchema)
+        assert isinstance(core.get_type("Query"), GraphQLObjectType)
+
+
+def test_an_input_field_knows_its_python_name():
+    with relying_on(
+        "GraphQLCoreConverter.DEFINITION_BACKREF",
+        "a graphql-core input field's extensions must hold Strawberry's field definition "
+        "under that key, with its python_name; see strawberry/schema/schema_converter.py "
+        "from_input_field",
+    ):
+        pair = core_schema(schema()).get_type("Pair")
+        assert isinstance(pair, GraphQLInputObjectType)
+        assert python_name(pair.fields["twoWords"]) == "two_words"
+        assert python_name(pair.fields["leftAlone"]) == "left_alone"
+
+
+@pytest.mark.parametrize(("query", "variables"), [
+    (LITERAL, None),
+    (VARIABLE, {"i": {"nestedPair": {"twoWords": 1},
+                      "listedPairs": [{"twoWords": 2, "leftAlone": 3}]}}),
+], ids=["literal", "variable"])  # fmt: skip
+def test_inputs_are_coerced_under_their_python_names(query, variables):
+    with relying_on(
+        "GraphQLInputField.out_name set on a built schema",
+        "graphql-core's value_from_ast and coerce_input_value must key a coerced input by "
+        "each field's out_name, read at coercion time, and fill defaults under it; and "
+        "Strawberry must leave the input types' out_type unset, so the input is a plain "
+        "dict. Otherwise the operations read their inputs under the wrong names",
+    ):
+        core = core_schema(schema())
+        read_inputs_by_python_name(core)
+        seen = direct(core)
+        result = graphql_sync(core, query, variable_values=variables)
+        assert result.errors is None, result.errors
+        assert seen == [{"input": COERCED}]
+        assert type(seen[0]["input"]) is dict
+
+
+def test_a_field_is_resolved_by_the_resolver_set_on_the_built_schema():
+    with relying_on(
+        "GraphQLField.resolve replaced on a built schema",
+        "graphql-core must call the resolve a field holds when executing, as "
+        "resolve(parent, info, **arguments), and not one Strawberry cached elsewhere",
+    ):
+        core = core_schema(schema())
+        read_inputs_by_python_name(core)
+        seen = direct(core)
+        result = graphql_sync(core, LITERAL)
+        assert result.errors is None, result.errors
+        assert result.data == {"echo": "ours"}
+        assert len(seen) == 1
+
+
+def test_documents_are_validated_as_strawberry_does():
+    with relying_on(
+        "strawberry.schema.schema.validate_document",
+        "it must still be validate_document(schema, document, validation_rules) returning "
+        "graphql-core's errors; if Strawberry moved or renamed it, call graphql.validate with "
+        "specified_rules and Strawberry's own rules (MaybeNullValidationRule, "
+        "OneOfInputValidationRule)",
+    ):
+        parameters = list(signature(validate_document).parameters)
+        assert parameters == ["schema", "document", "validation_rules"], parameters
+        core = core_schema(schema())
+        rules = tuple(specified_rules)
+        assert validate(core, parse("{ node { value } }"), rules) == []
+        [error] = validate(core, parse("{ node { price } }"), rules)
+        assert "price" in error.message
+
+
+def test_the_depth_and_alias_limits_are_validation_rules():
+    with relying_on(
+        "the validation_rules of QueryDepthLimiter and MaxAliasesLimiter",
+        "each extension must still take max_depth / max_alias_count and hold its "
+        "graphql-core rule classes in validation_rules (strawberry/extensions/"
+        "add_validation_rules.py)",
+    ):
+        rules = limit_rules(max_depth=3, max_aliases=2)
+        assert rules
+        assert all(issubclass(rule, ASTValidationRule) for rule in rules)
+        core = core_schema(schema())
+        everything = (*specified_rules, *rules)
+        deep = "{ node { child { child { child { value } } } } }"
+        aliased = "{ a: node { value } b: node { value } c: node { value } }"
+        assert validate(core, parse("{ node { child { value } } }"), everything) == []
+        assert validate(core, parse("{ a: node { value } b: node { value } }"), everything) == []
+        [too_deep] = validate(core, parse(deep), everything)
+        assert "exceeds maximum operation depth of 3" in too_deep.message
+        [too_many] = validate(core, parse(aliased), everything)
+        assert "Allowed: 2" in too_many.message
