@@ -2,12 +2,13 @@
 covers, its options with defaults, the limits of its input and (over REST) its JSON Schemas.
 """
 
-from enum import Enum
+from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, Field
+import orjson
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from service.rules.model import Model
+from service.rules.model import AMBIGUITY, Model
 from service.rules.registry import Operation, Registry, System, camel
 
 __all__ = [
@@ -23,10 +24,31 @@ __all__ = [
 
 
 class OptionInfo(Model):
+    """An option as the JSON Schema of its request states it. GraphQL has no JSON scalar, so
+    the default is typed as JSON text (`default_json`); REST also gives it as a JSON value
+    (`default`)."""
+
     name: str
-    choices: list[str] = Field(description="Allowed values ('true'/'false' for a switch).")
-    default: str
+    ambiguity: str | None = Field(
+        description="The id of the catalogue's ambiguity this option answers (`x-ambiguity` in "
+        "the JSON Schema); null for an option that answers none."
+    )
+    type: str = Field(
+        description="'enum', 'boolean', 'integer', 'number', 'string' or 'array of' one of them."
+    )
+    nullable: bool = Field(description="Whether null is allowed; the description says its meaning.")
+    choices: list[str] = Field(description="The values of an enum (of each item of an array).")
+    minimum: int | None = None
+    maximum: int | None = None
+    max_items: int | None = None
+    default_json: str = Field(description="The default as JSON text: '\"shape\"', 'true', '[]'.")
     description: str
+
+    @model_serializer(mode="wrap")
+    def _with_default(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        data["default"] = orjson.loads(self.default_json)
+        return data
 
 
 class LimitInfo(Model):
@@ -68,32 +90,49 @@ class SystemInfo(Model):
     tables: list[TableInfo]
 
 
-def _text(value: object) -> str:
-    if isinstance(value, Enum):
-        return str(value.value)
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def _options(options: type[Model] | None) -> list[OptionInfo]:
-    if options is None:
-        return []
-    found = []
-    for name, info in options.model_fields.items():
-        kind = info.annotation
-        choices = (
-            [_text(v) for v in kind]
-            if isinstance(kind, type) and issubclass(kind, Enum)
-            else ["true", "false"]
-        )
-        found.append(
-            OptionInfo(
-                name=name,
-                choices=choices,
-                default=_text(info.get_default(call_default_factory=True)),
-                description=info.description or "",
-            )
-        )
-    return found
+    return [] if options is None else list(_option_infos(options))
+
+
+@cache
+def _option_infos(options: type[Model]) -> tuple[OptionInfo, ...]:
+    """Each option of a model, read from its JSON Schema: what callers send is what it says."""
+    schema = options.model_json_schema()
+    defs = schema.get("$defs", {})
+    return tuple(_option(name, node, defs) for name, node in schema["properties"].items())
+
+
+def _option(name: str, node: dict[str, Any], defs: dict[str, Any]) -> OptionInfo:
+    kinds = [_resolved(kind, defs) for kind in node.get("anyOf", [node])]
+    # One type, perhaps nullable: an option of two types would fail here, at startup.
+    (kind,) = [k for k in kinds if k.get("type") != "null"]
+    items = _resolved(kind["items"], defs) if "items" in kind else {}
+    return OptionInfo(
+        name=name,
+        ambiguity=node.get(AMBIGUITY),
+        type=_type(kind, items),
+        nullable=len(kinds) > 1,
+        choices=[str(value) for value in kind.get("enum", items.get("enum", []))],
+        minimum=kind.get("minimum"),
+        maximum=kind.get("maximum"),
+        max_items=kind.get("maxItems"),
+        default_json=orjson.dumps(node["default"]).decode(),
+        description=node.get("description", ""),
+    )
+
+
+def _resolved(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in node:
+        return {**defs[node["$ref"].rsplit("/", 1)[-1]], **node}
+    return node
+
+
+def _type(kind: dict[str, Any], items: dict[str, Any]) -> str:
+    if "enum" in kind:
+        return "enum"
+    if kind["type"] == "array":
+        return "array of " + _type(items, {})
+    return str(kind["type"])
 
 
 _LIMIT_KEYS = {

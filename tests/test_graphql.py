@@ -331,7 +331,7 @@ def test_tables(client):
 def test_systems(client):
     query = """{ systems { slug graphqlName
       operations { name restPath graphqlField graphqlOddsField covers
-                   options { name default } limits { pointer minimum maximum } }
+                   options { name ambiguity defaultJson } limits { pointer minimum maximum } }
       tables { name covers } } }"""
     systems = {s["slug"]: s for s in data(client, query)["systems"]}
     assert set(systems) == {"four-sight", "four-d8", "foresight"}
@@ -344,6 +344,8 @@ def test_systems(client):
     assert check_op["restPath"] == "/v1/four-d8/check"
     assert "4d8.over32.bonus_roll" in check_op["covers"]
     assert {"pointer": "/ease", "minimum": -64, "maximum": 32} in check_op["limits"]
-    assert {"name": "combo_precedence", "default": "shape"} in check_op["options"]
+    assert {"name": "combo_precedence", "ambiguity": "D-A02", "defaultJson": '"shape"'} in check_op[
+        "options"
+    ]
     assert operations["chance-of-success"]["graphqlOddsField"] is None
     assert {"name": "ease-meanings", "covers": ["4d8.ease_meaning"]} in system["tables"]

@@ -415,11 +415,15 @@ def test_system_catalogue(client):
     options = {option["name"]: option for option in check_op["options"]}
     assert options["combo_precedence"]["default"] == "shape"
     assert options["combo_precedence"]["choices"] == ["shape", "best_score"]
-    assert options["special_combinations"]["choices"] == ["true", "false"]
-    assert {name: option["default"] for name, option in options.items()} == {
-        name: str(value).lower() if isinstance(value, bool) else value
-        for name, value in DEFAULT_OPTIONS.items()
-    }
+    assert options["combo_precedence"]["ambiguity"] == "D-A02"
+    assert (
+        options["special_combinations"]["type"],
+        options["special_combinations"]["choices"],
+    ) == (
+        "boolean",
+        [],
+    )
+    assert {name: option["default"] for name, option in options.items()} == DEFAULT_OPTIONS
     limits = {limit["pointer"]: limit for limit in check_op["limits"]}
     assert limits["/ease"]["maximum"] == 32
     assert limits["/dice/seed"]["maximum"] == 2**31 - 1

@@ -5,14 +5,37 @@ fields are rejected, so a typo in an option name is an error rather than a silen
 """
 
 from collections.abc import Sequence
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.fields import FieldInfo
 
-__all__ = ["InputError", "Model", "Violations"]
+__all__ = ["AMBIGUITY", "InputError", "Model", "Violations", "ambiguity_of", "option"]
+
+#: The JSON Schema keyword naming the catalogue ambiguity an option answers.
+AMBIGUITY = "x-ambiguity"
 
 
 class Model(BaseModel):
     model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
+
+
+def option(default: Any, *, ambiguity: str | None, description: str) -> Any:
+    """A field of an options model: a reading of the rules where the catalogue's ambiguity
+    register offers several, defaulting to its recommendation. `ambiguity` is the register's
+    id (`"D-A02"`), published in the JSON Schema as `x-ambiguity`; None says the option answers
+    no register entry, and the description says why it exists."""
+    return Field(default=default, description=description, json_schema_extra={AMBIGUITY: ambiguity})
+
+
+def ambiguity_of(field: FieldInfo) -> str | None:
+    """The register id an option answers; a field not declared by `option` is an error."""
+    extra = field.json_schema_extra
+    if not isinstance(extra, dict) or AMBIGUITY not in extra:
+        raise LookupError(f"not declared with option(): {field}")
+    found = extra[AMBIGUITY]
+    assert found is None or isinstance(found, str)
+    return found
 
 
 class InputError(ValueError):

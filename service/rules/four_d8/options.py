@@ -1,11 +1,10 @@
 """The options of the 4D8 system: one per ambiguity of the register (catalogue B3.11) that
-changes a result, each defaulting to the catalogue's recommendation."""
+changes a result, each naming the register entry it answers and defaulting to the
+catalogue's recommendation."""
 
 from enum import StrEnum
 
-from pydantic import Field
-
-from service.rules.model import Model
+from service.rules.model import Model, option
 
 __all__ = [
     "BonusDieSelection",
@@ -59,48 +58,57 @@ class EffectTextVersion(StrEnum):
 class FourD8Options(Model):
     """Readings of the 4D8 text where it is ambiguous; every default is the catalogue's."""
 
-    special_combinations: bool = Field(
-        default=True,
-        description="Score triplets, two pairs and pairs (the appended rules, D:L72-115).",
+    special_combinations: bool = option(
+        True,
+        ambiguity=None,
+        description="Score triplets, two pairs and pairs (D:L72-115). No register entry: the "
+        "text adds them as 'Additional Rules' (D:L72) to a complete base rule, so a table may "
+        "play without them.",
     )
-    combo_precedence: ComboPrecedence = Field(
-        default=ComboPrecedence.SHAPE,
-        description="D-A02: the most specific shape scores (5,5,5,3 is 13, D:L82), or the best.",
+    combo_precedence: ComboPrecedence = option(
+        ComboPrecedence.SHAPE,
+        ambiguity="D-A02",
+        description="The most specific shape scores (5,5,5,3 is 13, D:L82), or the best.",
     )
-    snake_eyes_degree: SnakeEyesDegree = Field(
-        default=SnakeEyesDegree.ONE,
-        description="D-A03: four 1s score 1 (D:L49) or their sum 4 (summary table D:L110).",
+    snake_eyes_degree: SnakeEyesDegree = option(
+        SnakeEyesDegree.ONE,
+        ambiguity="D-A03",
+        description="Four 1s score 1 (D:L49) or their sum 4 (summary table D:L110).",
     )
-    doubles_roll_combinations: bool = Field(
-        default=True, description="D-A04: combinations apply to a doubles roll."
+    doubles_roll_combinations: bool = option(
+        True, ambiguity="D-A04", description="Combinations apply to a doubles roll."
     )
-    bonus_roll_combo_mode: BonusRollComboMode = Field(
-        default=BonusRollComboMode.MODIFIED_DICE,
-        description="D-A05: how a bonus roll's excess meets the combination rules.",
+    bonus_roll_combo_mode: BonusRollComboMode = option(
+        BonusRollComboMode.MODIFIED_DICE,
+        ambiguity="D-A05",
+        description="How a bonus roll's excess meets the combination rules.",
     )
-    bonus_die_selection: BonusDieSelection = Field(
-        default=BonusDieSelection.PLAYER_CHOICE,
-        description=(
-            "D-A06: which of equal highest dice takes the bonus: the player's "
-            "'bonus_die_aspect' when given, else the first in aspect order."
-        ),
+    bonus_die_selection: BonusDieSelection = option(
+        BonusDieSelection.PLAYER_CHOICE,
+        ambiguity="D-A06",
+        description="Which of equal highest dice takes the bonus: the player's "
+        "'bonus_die_aspect' when given, else the first in aspect order.",
     )
-    snake_eyes_in_bonus_roll: SnakeEyesInBonusRoll = Field(
-        default=SnakeEyesInBonusRoll.FLAG,
-        description="D-A07: flag natural 1,1,1,1 as snake-eyes in a bonus roll.",
+    snake_eyes_in_bonus_roll: SnakeEyesInBonusRoll = option(
+        SnakeEyesInBonusRoll.FLAG,
+        ambiguity="D-A07",
+        description="Flag natural 1,1,1,1 as snake-eyes in a bonus roll.",
     )
-    energy_cap_applies_to: EnergyCap = Field(
-        default=EnergyCap.POSITIVE_SUM,
-        description="D-A13: energy caps the positive bonuses (negatives always apply) or the net.",
+    energy_cap_applies_to: EnergyCap = option(
+        EnergyCap.POSITIVE_SUM,
+        ambiguity="D-A13",
+        description="Energy caps the positive bonuses (negatives always apply) or the net.",
     )
-    allow_plain_roll_over_32: bool = Field(
-        default=False, description="D-A11: allow a plain roll-under when the chance is 33+."
+    allow_plain_roll_over_32: bool = option(
+        False, ambiguity="D-A11", description="Allow a plain roll-under when the chance is 33+."
     )
-    roll_when_impossible: bool = Field(
-        default=False,
-        description="D-A19: roll (for narration) even when the chance is 3 or less.",
+    roll_when_impossible: bool = option(
+        False,
+        ambiguity="D-A19",
+        description="Roll (for narration) even when the chance is 3 or less.",
     )
-    effect_text_version: EffectTextVersion = Field(
-        default=EffectTextVersion.V2,
-        description="D-A01: special-effect prose of the first (D:L72-115) or second text.",
+    effect_text_version: EffectTextVersion = option(
+        EffectTextVersion.V2,
+        ambiguity="D-A01",
+        description="Special-effect prose of the first (D:L72-115) or second text.",
     )

@@ -1,12 +1,13 @@
 """The options of 4SIGHT: one per ambiguity of the register (catalogue A3.34, S-A01..S-A33)
-that changes a result, each defaulting to the catalogue's recommendation."""
+that changes a result, each naming the register entry it answers and defaulting to the
+catalogue's recommendation."""
 
 from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.model import Model
+from service.rules.model import Model, option
 
 __all__ = [
     "CharacterOptions",
@@ -102,73 +103,87 @@ _PENALISED = (DieRole.BASE, DieRole.EXPERTISE, DieRole.OMEGA, DieRole.EXPLOSION)
 class CheckOptions(Model):
     """Readings of the 4SIGHT text for checks and combat; every default is the catalogue's."""
 
-    explode_chain: ExplodeChain = Field(
-        default=ExplodeChain.UNBOUNDED,
-        description="S-A16: a combat 6 rolls another die as long as 6s come ('any time'), or "
-        "only once.",
+    explode_chain: ExplodeChain = option(
+        ExplodeChain.UNBOUNDED,
+        ambiguity="S-A16",
+        description="A combat 6 rolls another die as long as 6s come ('any time'), or only once.",
     )
-    explode_trigger: ExplodeTrigger = Field(
-        default=ExplodeTrigger.NATURAL,
-        description="S-A16: a die explodes on a natural 6, or only when it still shows 6 after "
+    explode_trigger: ExplodeTrigger = option(
+        ExplodeTrigger.NATURAL,
+        ambiguity="S-A16",
+        description="A die explodes on a natural 6, or only when it still shows 6 after "
         "the injury penalty.",
     )
-    manifestation_die_explodes: ManifestationDieExplodes = Field(
-        default=ManifestationDieExplodes.NONE,
-        description="S-A16: in combat the multiplier d6 does not explode, explodes into a "
+    manifestation_die_explodes: ManifestationDieExplodes = option(
+        ManifestationDieExplodes.NONE,
+        ambiguity="S-A16",
+        description="In combat the multiplier d6 does not explode, explodes into a "
         "larger multiplier, or on a 6 also adds an exploding die to the multiplied check.",
     )
     # A tuple, so the default is hashable and pydantic shares it instead of deep-copying the
     # whole options model into every request (90% of a combat request's validation).
-    penalty_applies_to: Annotated[tuple[DieRole, ...], Field(max_length=7)] = Field(
-        default=tuple(_PENALISED),
-        description="S-A19(i): the dice the injury penalty is subtracted from.",
+    penalty_applies_to: Annotated[tuple[DieRole, ...], Field(max_length=7)] = option(
+        tuple(_PENALISED),
+        ambiguity="S-A19",
+        description="The dice the injury penalty is subtracted from (part i).",
     )
-    die_floor: DieFloor = Field(
-        default=DieFloor.NONE,
-        description="S-A19(ii): the least a penalised die can contribute (none = literal).",
+    die_floor: DieFloor = option(
+        DieFloor.NONE,
+        ambiguity="S-A19",
+        description="The least a penalised die can contribute (none = literal; part ii).",
     )
-    injury_stacking: InjuryStacking = Field(
-        default=InjuryStacking.WORST,
-        description="S-A19(iii): the penalty of the worst injury, or the sum of all.",
+    injury_stacking: InjuryStacking = option(
+        InjuryStacking.WORST,
+        ambiguity="S-A19",
+        description="The penalty of the worst injury, or the sum of all (part iii).",
     )
-    grievous_check_includes_new_penalty: bool = Field(
-        default=False,
-        description="S-A20: whether the grievous injury's own -4 applies to the Constitution "
+    grievous_check_includes_new_penalty: bool = option(
+        False,
+        ambiguity="S-A20",
+        description="Whether the grievous injury's own -4 applies to the Constitution "
         "check it triggers.",
     )
-    opposed_tie_winner: OpposedTieWinner = Field(
-        default=OpposedTieWinner.AGGRESSOR,
-        description="S-A13: a tie goes to the aggressor, or to the player character.",
+    opposed_tie_winner: OpposedTieWinner = option(
+        OpposedTieWinner.AGGRESSOR,
+        ambiguity="S-A13",
+        description="A tie goes to the aggressor, or to the player character.",
     )
-    manifestation_stacking: ManifestationStacking = Field(
-        default=ManifestationStacking.SINGLE,
-        description="S-A10: one manifestation per check, or all of them in the given order.",
+    manifestation_stacking: ManifestationStacking = option(
+        ManifestationStacking.SINGLE,
+        ambiguity="S-A10",
+        description="One manifestation per check, or all of them in the given order.",
     )
-    adverse_forces_failure: bool = Field(
-        default=False,
-        description="S-A08: an adverse episode is -20 to the check (false), or a failure.",
+    adverse_forces_failure: bool = option(
+        False,
+        ambiguity="S-A08",
+        description="An adverse episode is -20 to the check (false), or a failure.",
     )
-    flare_forced: bool = Field(
-        default=True,
-        description="S-A12: a precognitive flare forces the manifestation roll (true), or the "
+    flare_forced: bool = option(
+        True,
+        ambiguity="S-A12",
+        description="A precognitive flare forces the manifestation roll (true), or the "
         "player may decline it with `decline_flare`.",
     )
-    lockout_scope: LockoutScope = Field(
-        default=LockoutScope.ALL,
-        description="S-A27: an adverse episode locks out every manifestation, or the one used.",
+    lockout_scope: LockoutScope = option(
+        LockoutScope.ALL,
+        ambiguity="S-A27",
+        description="An adverse episode locks out every manifestation, or the one used.",
     )
-    clamp_base_before_multiplier: ClampBase = Field(
-        default=ClampBase.NONE,
-        description="S-A29: a negative check is multiplied as it is, or raised to 0 first.",
+    clamp_base_before_multiplier: ClampBase = option(
+        ClampBase.NONE,
+        ambiguity="S-A29",
+        description="A negative check is multiplied as it is, or raised to 0 first.",
     )
-    omega_die_stacks: bool = Field(
-        default=True,
-        description="S-A25: the Omega bonus d6 adds to expertise dice (true), or only when "
+    omega_die_stacks: bool = option(
+        True,
+        ambiguity="S-A25",
+        description="The Omega bonus d6 adds to expertise dice (true), or only when "
         "no expertise applies.",
     )
-    horde_attack_mode: HordeAttackMode = Field(
-        default=HordeAttackMode.NARRATIVE,
-        description="S-A24: the GM narrates a horde's harm, or a failed defence against the "
+    horde_attack_mode: HordeAttackMode = option(
+        HordeAttackMode.NARRATIVE,
+        ambiguity="S-A24",
+        description="The GM narrates a horde's harm, or a failed defence against the "
         "horde's TN inflicts the injury of the margin.",
     )
 
@@ -176,25 +191,26 @@ class CheckOptions(Model):
 class CharacterOptions(Model):
     """Readings of the 4SIGHT text for characters; every default is the catalogue's."""
 
-    trait_budget_mode: TraitBudgetMode = Field(
-        default=TraitBudgetMode.EXACT,
-        description="S-A02: all six trait points must be spent, or at most six.",
+    trait_budget_mode: TraitBudgetMode = option(
+        TraitBudgetMode.EXACT,
+        ambiguity="S-A02",
+        description="All six trait points must be spent, or at most six.",
     )
-    trait_cap: Annotated[int, Field(ge=1, le=100)] | None = Field(
-        default=None, description="S-A03: the highest trait score allowed (null = no cap)."
+    trait_cap: Annotated[int, Field(ge=1, le=100)] | None = option(
+        None, ambiguity="S-A03", description="The highest trait score allowed (null = no cap)."
     )
-    allow_duplicate_expertise: bool = Field(
-        default=False, description="S-A04: whether the same pick may be taken twice."
+    allow_duplicate_expertise: bool = option(
+        False, ambiguity="S-A04", description="Whether the same pick may be taken twice."
     )
-    wild_card_requires_gm_approval: bool = Field(
-        default=True, description="S-A05: a wild-card specialty needs the GM's approval."
+    wild_card_requires_gm_approval: bool = option(
+        True, ambiguity="S-A05", description="A wild-card specialty needs the GM's approval."
     )
-    trait_step_cost: Annotated[int, Field(ge=0, le=100)] = Field(
-        default=2, description="S-A26: advancement points for +1 to one trait (S:L239)."
+    trait_step_cost: Annotated[int, Field(ge=0, le=100)] = option(
+        2, ambiguity="S-A26", description="Advancement points for +1 to one trait (S:L239)."
     )
-    expertise_cost: Annotated[int, Field(ge=0, le=100)] = Field(
-        default=3, description="S-A26: points for one new affinity or specialty (S:L241)."
+    expertise_cost: Annotated[int, Field(ge=0, le=100)] = option(
+        3, ambiguity="S-A26", description="Points for one new affinity or specialty (S:L241)."
     )
-    manifestation_cost: Annotated[int, Field(ge=0, le=100)] = Field(
-        default=10, description="S-A26: points for one more manifestation (S:L243)."
+    manifestation_cost: Annotated[int, Field(ge=0, le=100)] = option(
+        10, ambiguity="S-A26", description="Points for one more manifestation (S:L243)."
     )

@@ -1,12 +1,13 @@
 """The options of FORESIGHT resolution: one per ambiguity of the register (catalogue part 1,
-section 6) that changes a result, each defaulting to the catalogue's recommendation."""
+section 6) that changes a result, each naming the register entry it answers and defaulting
+to the catalogue's recommendation."""
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
-from service.rules.model import Model
+from service.rules.model import Model, option
 
 __all__ = [
     "BlockingMode",
@@ -56,24 +57,28 @@ class GravityBandEdges(StrEnum):
     LOWER_BAND = "lower_band"
 
 
-MaxLtf = Annotated[
-    Annotated[int, Field(ge=1, le=8)] | None,
-    Field(
+MaxLtf = Annotated[int, Field(ge=1, le=8)] | None
+
+
+def _max_ltf() -> Any:
+    return option(
+        None,
+        ambiguity="AMB-53",
         description=(
-            "AMB-53: how many long-term familiarities may add +1 to one task; null = all that "
-            "the GM marks relevant ('In general, only one ... should apply', F:L2069)."
-        )
-    ),
-]
+            "How many long-term familiarities may add +1 to one task; null = all that the GM "
+            "marks relevant ('In general, only one ... should apply', F:L2069)."
+        ),
+    )
 
 
 class QualityOptions(Model):
     """How a roll is read against a success chance."""
 
-    qr_thresholds: QrThresholds = Field(
-        default=QrThresholds.EXACT,
+    qr_thresholds: QrThresholds = option(
+        QrThresholds.EXACT,
+        ambiguity="AMB-03",
         description=(
-            "AMB-03: compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 "
+            "Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 "
             "and 9.5, F:L1384-1390) or with each threshold rounded half up."
         ),
     )
@@ -83,65 +88,74 @@ class ResolutionOptions(QualityOptions):
     """Readings of the resolution rule where the book is ambiguous; every default is the
     catalogue's."""
 
-    sc_rounding: ScRounding = Field(
-        default=ScRounding.NEAREST_HALF_UP,
-        description="AMB-02: round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+    sc_rounding: ScRounding = option(
+        ScRounding.NEAREST_HALF_UP,
+        ambiguity="AMB-02",
+        description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
     )
-    twenty_plus_in_sum: bool = Field(
-        default=True,
+    twenty_plus_in_sum: bool = option(
+        True,
+        ambiguity="AMB-05",
         description=(
-            "AMB-05: the 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); "
+            "The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); "
             "false applies it to the clamped ease factor."
         ),
     )
-    bef_zero_is_impossible: bool = Field(
-        default=False,
-        description="AMB-06: a BEF of 0 stays impossible whatever the modifiers.",
+    bef_zero_is_impossible: bool = option(
+        False,
+        ambiguity="AMB-06",
+        description="A BEF of 0 stays impossible whatever the modifiers.",
     )
-    roll_impossible_tasks: bool = Field(
-        default=False,
+    roll_impossible_tasks: bool = option(
+        False,
+        ambiguity="AMB-07",
         description=(
-            "AMB-07: roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) "
+            "Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) "
             "instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352)."
         ),
     )
-    attribute_bef: Annotated[int, Field(ge=0, le=15)] = Field(
-        default=7,
+    attribute_bef: Annotated[int, Field(ge=0, le=15)] = option(
+        7,
+        ambiguity="AMB-01",
         description=(
-            "AMB-01: the BEF of an attribute used as a skill. The book never states it; its "
+            "The BEF of an attribute used as a skill. The book never states it; its "
             "combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314)."
         ),
     )
-    max_ltf_per_task: MaxLtf = None
+    max_ltf_per_task: MaxLtf = _max_ltf()
 
 
 class OpposedOptions(ResolutionOptions):
     """Resolution options and how two QRs are compared (F:L1485-1501, AMB-08)."""
 
-    failures_tie: bool = Field(
-        default=False,
-        description="AMB-08: any two failures (QR7, QR10) tie; by default QR7 beats QR10.",
+    failures_tie: bool = option(
+        False,
+        ambiguity="AMB-08",
+        description="Any two failures (QR7, QR10) tie; by default QR7 beats QR10.",
     )
-    tie_policy: TiePolicy = Field(
-        default=TiePolicy.REPORT,
+    tie_policy: TiePolicy = option(
+        TiePolicy.REPORT,
+        ambiguity="AMB-08",
         description=(
             "A tie is the answer ('reply hazy, try again later', F:L1487), is rerolled, or is "
             "broken by the ability scores (rerolled when they are equal too)."
         ),
     )
-    tie_score: TieScore = Field(
-        default=TieScore.RAW,
-        description="AMB-08: which score breaks a tie: raw, effective (20+n) or the SC.",
+    tie_score: TieScore = option(
+        TieScore.RAW,
+        ambiguity="AMB-08",
+        description="Which score breaks a tie: raw, effective (20+n) or the SC.",
     )
 
 
 class BlockingOptions(ResolutionOptions):
     """Resolution options and how a defence blocks an attack (F:L1503-1521)."""
 
-    blocking_mode: BlockingMode = Field(
-        default=BlockingMode.TABLE,
+    blocking_mode: BlockingMode = option(
+        BlockingMode.TABLE,
+        ambiguity="AMB-04",
         description=(
-            "AMB-04: the book's blocking table, literally, or its text: an equal or better "
+            "The book's blocking table, literally, or its text: an equal or better "
             "defence negates, otherwise the attack drops (5 - defending QR) notches."
         ),
     )
@@ -150,11 +164,12 @@ class BlockingOptions(ResolutionOptions):
 class FamiliarityOptions(Model):
     """Readings of the familiarity rules (F:L1304-1336, F:L2043-2116)."""
 
-    gravity_band_edges: GravityBandEdges = Field(
-        default=GravityBandEdges.UPPER_BAND,
+    gravity_band_edges: GravityBandEdges = option(
+        GravityBandEdges.UPPER_BAND,
+        ambiguity="AMB-22",
         description=(
-            "AMB-22: a gravity on a shared band edge (0.1, 0.5, 1.1 g) belongs to the band "
+            "A gravity on a shared band edge (0.1, 0.5, 1.1 g) belongs to the band "
             "above (bands [low, high)) or below; 2.0 g is HY either way, EX being '>2.0g'."
         ),
     )
-    max_ltf_per_task: MaxLtf = None
+    max_ltf_per_task: MaxLtf = _max_ltf()
