@@ -118,7 +118,8 @@ class CheckOptions(Model):
         ManifestationDieExplodes.NONE,
         ambiguity="S-A16",
         description="In combat the multiplier d6 does not explode, explodes into a "
-        "larger multiplier, or on a 6 also adds an exploding die to the multiplied check.",
+        "larger multiplier, or on a 6 also adds an exploding die to the multiplied check; "
+        "either way on the same trigger as any die (explode_trigger).",
     )
     # A tuple, so the default is hashable and pydantic shares it instead of deep-copying the
     # whole options model into every request (90% of a combat request's validation).

@@ -104,7 +104,10 @@ class ResolutionOptions(QualityOptions):
     bef_zero_is_impossible: bool = option(
         False,
         ambiguity="AMB-06",
-        description="A BEF of 0 stays impossible whatever the modifiers.",
+        description=(
+            "A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with "
+            "roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10."
+        ),
     )
     roll_impossible_tasks: bool = option(
         False,
@@ -138,7 +141,9 @@ class OpposedOptions(ResolutionOptions):
         ambiguity="AMB-08",
         description=(
             "A tie is the answer ('reply hazy, try again later', F:L1487), is rerolled, or is "
-            "broken by the ability scores (rerolled when they are equal too)."
+            "broken by the ability scores (rerolled when they are equal too). Rerolling needs "
+            "both sides as tasks: a side given as a QR is refused (422) under reroll, and "
+            "under score when the scores are equal."
         ),
     )
     tie_score: TieScore = option(
