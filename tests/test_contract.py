@@ -8,12 +8,17 @@ For each operation `registry.load()` finds (ids like `four-d8/check`), from its 
   from the schema (tests/contract/graphql.py);
 * the same seed gives the same result, and the dice a result reports, replayed as table
   dice, give it again (DESIGN.md "Dice");
+* each distribution of the odds (of the example and of the standard odds requests) sums to
+  1 less the mass it reports cut off, each float is its fraction, and every outcome seen in
+  a few hundred seeded rolls of the example has non-zero odds; how a distribution maps to a
+  result field is stated in tests/contract/odds.py.
 
 A new operation is checked by existing (DESIGN.md "Quality bar").
 """
 
 import json
 from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +32,9 @@ from service.cache import MemoryCache
 from service.graphql import build_schema
 from service.rules.registry import Operation, camel, load
 from service.settings import Settings
+from tests.contract.asgi import post_all
 from tests.contract.graphql import Shapes
+from tests.contract.odds import describe, distributions, exact_figures, schema_paths
 
 OPENAPI = Path(__file__).parent.parent / "openapi" / "openapi.json"
 REGISTRY = load()
@@ -49,6 +56,15 @@ FIXED = operations(lambda op: not op.random)
 WITH_ODDS = operations(lambda op: op.odds is not None)
 #: Seeds replayed, the largest a request takes among them (DESIGN.md "Dice").
 SEEDS = (0, 7, 2**31 - 1)
+#: Seeded rolls of each example whose outcomes must all have odds.
+SAMPLES = 300
+#: Operations with odds none of whose distributions names a result field, and why.
+UNMAPPED = {
+    "four-sight/opposed-check": (
+        "its one distribution, outcome, writes two result fields as one: 'aggressor:bare' "
+        "is winner 'aggressor' and degree 'bare'"
+    ),
+}
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +123,17 @@ def example(op: Operation, **dice: Any) -> dict[str, Any]:
 
 def odds_request(op: Operation) -> dict[str, Any]:
     return {name: value for name, value in op.example.items() if name != "dice"}
+
+
+def all_odds(client: TestClient, op: Operation) -> Iterator[tuple[Any, Any]]:
+    """The odds of the example and of each standard request (those `make precompute` fills
+    the cache with), with the request."""
+    requests = [odds_request(op), *op.standard]
+    for request, (status, odds) in zip(
+        requests, post_all(client.app, rest_path(op) + "/odds", requests), strict=True
+    ):
+        assert status == 200, (request, odds)
+        yield request, odds
 
 
 def answer(client: TestClient, path: str, request: Any) -> Any:
@@ -192,3 +219,59 @@ def test_the_dice_reported_replayed_at_the_table_give_the_same_result(op, client
         replayed = answer(client, rest_path(op), example(op, values=values))
         assert without_seed(replayed) == without_seed(result)
         assert replayed["seed"] is None
+
+
+# Odds
+
+
+@pytest.mark.parametrize("op", WITH_ODDS)
+def test_each_distribution_sums_to_one_less_the_mass_cut(op, client):
+    for request, odds in all_odds(client, op):
+        found = list(distributions(odds))
+        assert found, f"{request}: the odds hold no distribution"
+        for distribution in found:
+            where = f"{request}: {distribution.name}"
+            outcomes = [row["outcome"] for row in distribution.rows]
+            assert len(set(outcomes)) == len(outcomes), where
+            probabilities = [Fraction(row["exact"]) for row in distribution.rows]
+            assert all(0 <= p <= 1 for p in probabilities), where
+            assert distribution.cut < Fraction(1, 10**12), where
+            assert sum(probabilities) == 1 - distribution.cut, where
+
+
+@pytest.mark.parametrize("op", WITH_ODDS)
+def test_each_float_is_its_exact_fraction(op, client):
+    for request, odds in all_odds(client, op):
+        figures = list(exact_figures(odds))
+        assert figures, request
+        for figure in figures:
+            assert figure["float"] == float(Fraction(figure["exact"])), (request, figure)
+
+
+@pytest.mark.parametrize("op", WITH_ODDS)
+def test_every_outcome_rolled_has_non_zero_odds(op, client, published):
+    odds = answer(client, rest_path(op) + "/odds", odds_request(op))
+    result_fields = schema_paths(published.schema(rest_path(op), "response"), published.definitions)
+    described = describe(odds, result_fields)
+    if op_id(op) in UNMAPPED:
+        names = [d.distribution.name for d in described]
+        assert not described, f"{names} describe result fields now: drop it from UNMAPPED"
+        return
+    assert described, "no distribution describes a result field (tests/contract/odds.py)"
+    seen: dict[str, set[str]] = {d.distribution.name: set() for d in described}
+    bodies = [{**odds_request(op), "dice": {"seed": seed}} for seed in range(SAMPLES)]
+    for seed, (status, result) in enumerate(post_all(client.app, rest_path(op), bodies)):
+        assert status == 200, (seed, result)
+        for found in described:
+            name = found.distribution.name
+            for path, value, outcome in found.outcomes(result):
+                where = f"seed {seed}: {'.'.join(path)} = {value!r}"
+                assert outcome is not None, f"{where} is no outcome of {name}"
+                assert found.distribution.probability(outcome) > 0, f"{where}: 0 in {name}"
+                seen[name].add(outcome)
+    assert all(seen.values()), f"no roll showed {[n for n, s in seen.items() if not s]}"
+
+
+def test_every_unmapped_operation_is_registered():
+    ids = {param.id for param in WITH_ODDS}
+    assert set(UNMAPPED) <= ids
