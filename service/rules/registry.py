@@ -366,10 +366,8 @@ def _defined(package: ModuleType) -> tuple[tuple[Operation, ...], tuple[Table, .
         for value in vars(module).values():
             if isinstance(value, Operation) and value.module == name:
                 operations.append(value)
-            found = value if isinstance(value, tuple) else (value,)
-            for table in found:
-                if isinstance(table, Table):
-                    tables.setdefault(id(table), table)
+            elif isinstance(value, Table):
+                tables.setdefault(id(value), value)
     return tuple(operations), tuple(sorted(tables.values(), key=lambda t: t.place))
 
 
