@@ -295,7 +295,11 @@ class Table(Sequence[R], Generic[R]):
 class System:
     """One game system, declared once as `SYSTEM` in its package's `__init__.py`: its slug,
     title, seed text and the prefix its docstrings cite seed lines with (`"D"` for `D:L47`).
-    `load` finds its operations and tables in the package's modules."""
+    `load` finds its operations and tables in the package's modules.
+
+    Each system has its own prefix, and its code and data cite seed lines with no other (line
+    47 of one seed is not line 47 of another): `S` 4SIGHT, `D` 4D8, `F` FORESIGHT, and, when
+    they come, `C` the 4C System and `FI` Future Imperfect."""
 
     slug: str
     title: str
