@@ -13,14 +13,15 @@ import inspect
 import pkgutil
 import re
 import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, overload
 
 from pydantic import BaseModel, Field, create_model
+from typing_extensions import TypeVar
 
 from service.rules import RULES_VERSION
 from service.rules.dice import Dice, DiceError, DiceSpec, Roll
@@ -40,6 +41,10 @@ __all__ = [
     "system_of",
     "type_name",
 ]
+
+
+#: The row type of a table; a bare `Table` holds any rows.
+R = TypeVar("R", bound=Model, default=Model, covariant=True)
 
 
 class Kind(StrEnum):
@@ -238,16 +243,32 @@ def operation(
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Sequence[R], Generic[R]):
     """A reference table served as data: `GET /v1/{system}/tables/{name}`. `source` names
-    the seed lines that state it; the system is the package's that holds it."""
+    the seed lines that state it; the system is the package's that holds it. A table is the
+    sequence of its typed rows; `rules.tables.table` reads one from the data file beside the
+    code, and `place` is where that file lists it, the order its system lists its tables in."""
 
     name: str
     title: str
     source: str
     covers: tuple[str, ...]
-    rows: tuple[Model, ...]
+    rows: tuple[R, ...]
+    place: tuple[str, int] = ("", 0)
     system: str = ""
+
+    @overload
+    def __getitem__(self, index: int) -> R: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[R, ...]: ...
+    def __getitem__(self, index: int | slice) -> R | tuple[R, ...]:
+        return self.rows[index]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[R]:
+        return iter(self.rows)
 
     @cached_property
     def model(self) -> type[Model]:
@@ -272,7 +293,11 @@ class Table:
 class System:
     """One game system, declared once as `SYSTEM` in its package's `__init__.py`: its slug,
     title, seed text and the prefix its docstrings cite seed lines with (`"D"` for `D:L47`).
-    `load` finds its operations and tables in the package's modules."""
+    `load` finds its operations and tables in the package's modules.
+
+    Each system has its own prefix, and its code and data cite seed lines with no other (line
+    47 of one seed is not line 47 of another): `S` 4SIGHT, `D` 4D8, `F` FORESIGHT, and, when
+    they come, `C` the 4C System and `FI` Future Imperfect."""
 
     slug: str
     title: str
@@ -333,8 +358,8 @@ def load(root: str = "service.rules") -> Registry:
 
 
 def _defined(package: ModuleType) -> tuple[tuple[Operation, ...], tuple[Table, ...]]:
-    """The operations defined in each module of a package (not imported into it), and its
-    tables, each once."""
+    """The operations defined in each module of a package (not imported into it), and the
+    tables its modules hold, each once, in the order their data files list them."""
     operations: list[Operation] = []
     tables: dict[int, Table] = {}
     modules = pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
@@ -343,11 +368,9 @@ def _defined(package: ModuleType) -> tuple[tuple[Operation, ...], tuple[Table, .
         for value in vars(module).values():
             if isinstance(value, Operation) and value.module == name:
                 operations.append(value)
-            found = value if isinstance(value, tuple) else (value,)
-            for table in found:
-                if isinstance(table, Table):
-                    tables.setdefault(id(table), table)
-    return tuple(operations), tuple(tables.values())
+            elif isinstance(value, Table):
+                tables.setdefault(id(value), value)
+    return tuple(operations), tuple(sorted(tables.values(), key=lambda t: t.place))
 
 
 def _options_model(input_model: type[Model]) -> type[Model] | None:

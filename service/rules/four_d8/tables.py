@@ -2,18 +2,16 @@
 (D:L18-26), degree interpretations (D:L61-68) and the special-effect texts of both versions of
 the combination rules (D:L84-113, D:L129-172)."""
 
-import json
+from collections.abc import Iterable
 from enum import StrEnum
-from pathlib import Path
 
 from service.rules.model import Model
-from service.rules.registry import Table
+from service.rules.tables import table
 
 __all__ = [
     "EASE_MEANINGS",
     "EFFECT_TEXTS",
     "INTERPRETATIONS",
-    "TABLES",
     "Band",
     "Combination",
     "EffectText",
@@ -52,30 +50,13 @@ class EffectText(Model):
     source: str
 
 
-_DATA = json.loads((Path(__file__).parent / "tables.json").read_text(encoding="utf-8"))
-
-EASE_MEANINGS = tuple(Band.model_validate(row) for row in _DATA["ease_meanings"]["rows"])
-INTERPRETATIONS = tuple(Band.model_validate(row) for row in _DATA["degree_interpretations"]["rows"])
-EFFECT_TEXTS = tuple(
-    EffectText.model_validate(row, strict=False) for row in _DATA["effect_texts"]["rows"]
+EASE_MEANINGS = table(__name__, "ease-meanings", Band, covers=("4d8.ease_meaning",))
+INTERPRETATIONS = table(
+    __name__, "degree-interpretations", Band, covers=("4d8.degree_interpretation",)
 )
+EFFECT_TEXTS = table(__name__, "effect-texts", EffectText, covers=("4d8.combo.effect_text",))
 
 
-def band(bands: tuple[Band, ...], value: int) -> str:
+def band(bands: Iterable[Band], value: int) -> str:
     """The meaning of the band that holds `value`."""
     return next(b.meaning for b in bands if b.holds(value))
-
-
-_TABLES = (
-    ("ease-meanings", "ease_meanings", "Ease", "4d8.ease_meaning", EASE_MEANINGS),
-    ("degree-interpretations", "degree_interpretations",
-     "Interpretation of the degree of success", "4d8.degree_interpretation", INTERPRETATIONS),
-    ("effect-texts", "effect_texts", "Special effects of dice combinations",
-     "4d8.combo.effect_text", EFFECT_TEXTS),
-)  # fmt: skip
-
-
-TABLES = tuple(
-    Table(name, title, _DATA[key]["source"], (covers,), rows)
-    for name, key, title, covers, rows in _TABLES
-)

@@ -3,6 +3,7 @@
 from enum import StrEnum
 
 from service.rules.model import Model
+from service.rules.tables import table
 
 __all__ = ["DEGREES", "Degree", "DegreeInfo", "Narrator", "degree_of", "narrator_of"]
 
@@ -30,22 +31,7 @@ class DegreeInfo(Model):
     source: str
 
 
-DEGREES = (
-    DegreeInfo(degree=Degree.BARE, low=0, high=3, source="S:L155, S:L161",
-               meaning="Succeeded without any additional benefit; some aspect may not have "
-                       "worked out quite as planned (noisy, slow)."),
-    DegreeInfo(degree=Degree.MODERATE, low=4, high=10, source="S:L156, S:L163",
-               meaning="Succeeds without any major problems but also without any boons."),
-    DegreeInfo(degree=Degree.GOOD, low=11, high=20, source="S:L157, S:L165",
-               meaning="The result desired, in a particularly efficient or beneficial manner; "
-                       "it may confer some other unintended benefit."),
-    DegreeInfo(degree=Degree.EXCELLENT, low=21, high=40, source="S:L158, S:L167",
-               meaning="A nearly perfect job, better than hoped for; may gain a significant "
-                       "advantage."),
-    DegreeInfo(degree=Degree.PERFECT, low=41, high=None, source="S:L159, S:L169",
-               meaning="The best possible way: the player narrates the outcome, gaining several "
-                       "remarkable (though still physically possible) advantages."),
-)  # fmt: skip
+DEGREES = table(__name__, "degrees", DegreeInfo)
 
 
 def degree_of(margin: int) -> Degree:

@@ -3,6 +3,7 @@
 from enum import StrEnum
 
 from service.rules.model import Model
+from service.rules.tables import table
 
 __all__ = [
     "AFFINITIES",
@@ -39,23 +40,7 @@ class AffinityInfo(Model):
     source: str
 
 
-AFFINITIES = (
-    AffinityInfo(affinity=Affinity.COMBAT, name="Combat", source="S:L75",
-                 specialties=["archaic ranged weapons", "firearms", "melee weapons",
-                              "hand-to-hand combat", "defensive tactics"]),
-    AffinityInfo(affinity=Affinity.ESPIONAGE, name="Espionage", source="S:L77",
-                 specialties=["surveillance", "stealth", "cryptography", "demolitions",
-                              "security bypass"]),
-    AffinityInfo(affinity=Affinity.SOCIAL_SKILLS, name="Social Skills", source="S:L79",
-                 specialties=["interrogation", "undercover work", "carousing", "persuasion",
-                              "customs/etiquette"]),
-    AffinityInfo(affinity=Affinity.SCIENCES, name="Sciences", source="S:L81",
-                 specialties=["linguistics", "chemistry", "medicine", "mathematics/computers",
-                              "physics"]),
-    AffinityInfo(affinity=Affinity.PHYSICAL_SKILLS, name="Physical Skills", source="S:L83",
-                 specialties=["driving/ground vehicles", "piloting/air vehicles", "endurance",
-                              "athletics", "swimming"]),
-)  # fmt: skip
+AFFINITIES = table(__name__, "expertise", AffinityInfo, covers=("4sight.expertise_catalog",))
 
 # The combat specialty that adds two dice to every defence (S:L189).
 DEFENSIVE_TACTICS = AFFINITIES[0].specialties[4]

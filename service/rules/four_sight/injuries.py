@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from service.rules.four_sight.options import InjuryStacking
 from service.rules.model import Model
+from service.rules.tables import table
 
 __all__ = ["INJURIES", "Injury", "InjuryInfo", "injury_of", "penalty_of"]
 
@@ -28,13 +29,7 @@ class InjuryInfo(Model):
     source: str
 
 
-INJURIES = (
-    InjuryInfo(injury=Injury.MINOR, low=0, high=3, penalty_per_die=1, source="S:L194, S:L204"),
-    InjuryInfo(injury=Injury.MODERATE, low=4, high=6, penalty_per_die=2, source="S:L195, S:L205"),
-    InjuryInfo(injury=Injury.SEVERE, low=7, high=10, penalty_per_die=3, source="S:L196, S:L206"),
-    InjuryInfo(injury=Injury.GRIEVOUS, low=11, high=None, penalty_per_die=4,
-               source="S:L197, S:L207"),
-)  # fmt: skip
+INJURIES = table(__name__, "injuries", InjuryInfo)
 
 _PENALTY = {row.injury: row.penalty_per_die for row in INJURIES}
 

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
+from service.rules.tables import table
 
 __all__ = [
     "AUTOMATIC",
@@ -53,41 +54,9 @@ class ManifestationInfo(Model):
 # Deep Sight and Precognitive Flare act without being declared.
 AUTOMATIC = frozenset({Manifestation.DEEP_SIGHT, Manifestation.PRECOGNITIVE_FLARE})
 
-MANIFESTATIONS = (
-    ManifestationInfo(manifestation=Manifestation.SIXTH_SENSE, name="Sixth Sense",
-                      applies_when="the character is being attacked or endangered by a "
-                                   "physical threat",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L91"),
-    ManifestationInfo(manifestation=Manifestation.ANTICIPATORY_DEADEYE,
-                      name="Anticipatory Deadeye",
-                      applies_when="the character is attacking or striking something",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L93"),
-    ManifestationInfo(manifestation=Manifestation.REDUCTIVE_EFFICIENCY,
-                      name="Reductive Efficiency",
-                      applies_when="the character is trying to complete a physical task quickly",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L95"),
-    ManifestationInfo(manifestation=Manifestation.ACCELERATED_COMPUTATION,
-                      name="Accelerated Computation",
-                      applies_when="the character is trying to solve a puzzle or overcome a "
-                                   "mental obstacle",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L97"),
-    ManifestationInfo(manifestation=Manifestation.CONCLUSORY_EMPATHY,
-                      name="Conclusory Empathy",
-                      applies_when="the character is interacting with another person or an "
-                                   "animal, excluding combat",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L99"),
-    ManifestationInfo(manifestation=Manifestation.DEEP_SIGHT, name="Deep Sight",
-                      applies_when="always: on every check a d6 of 5-6 doubles the result",
-                      control=Control.ALWAYS, adverse_risk=False, source="S:L101, S:L144-146"),
-    ManifestationInfo(manifestation=Manifestation.PRECOGNITIVE_FLARE, name="Precognitive Flare",
-                      applies_when="any check: the GM secretly rolls a d6 and on 5-6 the "
-                                   "character makes a manifestation roll",
-                      control=Control.GM_SECRET_ROLL, adverse_risk=True,
-                      source="S:L103, S:L148"),
-    ManifestationInfo(manifestation=Manifestation.CUSTOM, name="Custom (GM-approved)",
-                      applies_when="as the GM defines it; used like a declared manifestation",
-                      control=Control.DECLARED, adverse_risk=True, source="S:L89"),
-)  # fmt: skip
+MANIFESTATIONS = table(
+    __name__, "manifestations", ManifestationInfo, covers=("4sight.manifestation_catalog",)
+)
 
 
 class RecoveryInput(Model):

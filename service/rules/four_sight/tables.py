@@ -1,20 +1,17 @@
-"""The 4SIGHT reference tables served as data: traits, expertise, manifestations, the
-target-number guide, degrees of success and injuries."""
+"""The 4SIGHT target-number guide (S:L119-130). The other reference tables sit with the rules
+that read them (traits, expertise, manifestations, degrees, injuries); all of them are written
+in `tables.json` beside this module."""
 
 from fractions import Fraction
+from typing import Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from service.rules.distribution import Exact, exact
-from service.rules.four_sight.degrees import DEGREES
-from service.rules.four_sight.expertise import AFFINITIES
-from service.rules.four_sight.injuries import INJURIES
-from service.rules.four_sight.manifestations import MANIFESTATIONS
-from service.rules.four_sight.traits import TRAITS
 from service.rules.model import Model
-from service.rules.registry import Table
+from service.rules.tables import table
 
-__all__ = ["TABLES", "TARGET_NUMBERS", "TargetNumber"]
+__all__ = ["TARGET_NUMBERS", "TargetNumber"]
 
 
 class TargetNumber(Model):
@@ -25,29 +22,11 @@ class TargetNumber(Model):
     exact_chance: Exact = Field(description="P(d6 >= TN) = (7 - TN) / 6.")
     example: str
 
-
-_EXAMPLES = (
-    "Strolling down the street", "Climbing a rope ladder", "Following tracks in soft mud",
-    "Swimming in a strong current", "Picking an ordinary lock", "Gaining entry to the enemy camp",
-    "Killing a man with one blow",
-)  # fmt: skip
-_PRINTED = (100, 84, 67, 50, 33, 17, 0)  # S:L122-128
-
-TARGET_NUMBERS = tuple(
-    TargetNumber(target_number=tn, printed_chance_pct=printed,
-                 exact_chance=exact(Fraction(7 - tn, 6)), example=example)
-    for tn, printed, example in zip(range(1, 8), _PRINTED, _EXAMPLES, strict=True)
-)  # fmt: skip
+    @model_validator(mode="after")
+    def _exact(self) -> Self:
+        if self.exact_chance != exact(Fraction(7 - self.target_number, 6)):
+            raise ValueError(f"TN {self.target_number} does not succeed {self.exact_chance}")
+        return self
 
 
-TABLES = (
-    Table("traits", "Traits", "S:L51-67", ("4sight.traits_catalog",), TRAITS),
-    Table("expertise", "Affinities and their specialties", "S:L69-85",
-          ("4sight.expertise_catalog",), AFFINITIES),
-    Table("manifestations", "4SIGHT manifestations", "S:L87-103, S:L140-148",
-          ("4sight.manifestation_catalog",), MANIFESTATIONS),
-    Table("target-numbers", "Target numbers for an average person", "S:L119-130",
-          ("4sight.tn_guide",), TARGET_NUMBERS),
-    Table("degrees", "Degrees of success", "S:L150-169", (), DEGREES),
-    Table("injuries", "Injuries and their penalties", "S:L191-207", (), INJURIES),
-)  # fmt: skip
+TARGET_NUMBERS = table(__name__, "target-numbers", TargetNumber, covers=("4sight.tn_guide",))

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.model import Model
+from service.rules.tables import table
 
 __all__ = ["MAX_TRAIT", "MIN_TRAIT", "TRAITS", "Trait", "TraitInfo", "TraitScore", "select_trait"]
 
@@ -41,28 +42,7 @@ class TraitScore(Model):
     score: Annotated[int, Field(ge=MIN_TRAIT, le=MAX_TRAIT)]
 
 
-TRAITS = (
-    TraitInfo(trait=Trait.STRENGTH, name="Strength", measures="raw, muscular power",
-              used_for=["lifting a heavy object", "breaking down a door",
-                        "leaping across a chasm"], source="S:L55"),
-    TraitInfo(trait=Trait.DEXTERITY, name="Dexterity",
-              measures="reflexes and hand-eye coordination",
-              used_for=["dodging an incoming attack", "navigating a labyrinth of eyebeam triggers",
-                        "attacking and defending in combat"], source="S:L57, S:L189"),
-    TraitInfo(trait=Trait.CONSTITUTION, name="Constitution",
-              measures="overall health and fortitude",
-              used_for=["fending off poison or disease", "resisting going into shock",
-                        "staying up after a grievous injury"], source="S:L59, S:L199"),
-    TraitInfo(trait=Trait.INTELLIGENCE, name="Intelligence", measures="reasoning and memory",
-              used_for=["solving a riddle", "breaking a cryptogram", "recalling an obscure fact"],
-              source="S:L61"),
-    TraitInfo(trait=Trait.WISDOM, name="Wisdom", measures="resolve and willpower",
-              used_for=["resisting interrogation", "marching on past exhaustion",
-                        "resisting the charms of an alluring femme fatale"], source="S:L63"),
-    TraitInfo(trait=Trait.CHARISMA, name="Charisma", measures="likeability and persuasiveness",
-              used_for=["fast-talking past a posted sentry",
-                        "convincing a local peasant to provide shelter"], source="S:L65"),
-)  # fmt: skip
+TRAITS = table(__name__, "traits", TraitInfo, covers=("4sight.traits_catalog",))
 
 _ORDER = tuple(Trait)
 

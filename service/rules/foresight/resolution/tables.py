@@ -1,41 +1,46 @@
 """The FORESIGHT reference tables, read from `tables.json` beside this module: the ease-factor
 ladder (F:L251), the quality-rating table (F:L1366), the modifier tables (rule of thumb, player
 input, knowledge, non-familiarity), random QRs, QRs as modifiers, blocking, gravity bands and
-environments. Each is written once there and served as it is."""
+environments. Each is written once there and served as it is; a rule looks rows up by key in
+the dictionaries made from the tables (QUALITY_RATINGS[qr])."""
 
-import json
 from enum import IntEnum, StrEnum
 from fractions import Fraction
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from service.rules.model import Model
-from service.rules.registry import Table
+from service.rules.tables import table
 
 __all__ = [
     "BLOCKING",
+    "BLOCKING_TABLE",
     "DIFFICULTIES",
+    "EASE_FACTORS",
     "ENVIRONMENTS",
     "GRAVITY_BANDS",
+    "GRAVITY_BAND_TABLE",
     "KNOWLEDGE",
+    "KNOWLEDGE_TABLE",
     "LADDER",
     "NON_FAMILIARITY",
+    "NON_FAMILIARITY_TABLE",
     "PLAYER_INPUT",
+    "PLAYER_INPUT_TABLE",
     "QR",
     "QR_MODIFIERS",
+    "QR_MODIFIER_TABLE",
     "QUALITY_RATINGS",
+    "QUALITY_RATING_TABLE",
     "RANDOM_QUALITY_RATINGS",
-    "TABLES",
+    "RULE_OF_THUMB",
     "Difficulty",
     "GravityBand",
     "Knowledge",
     "PlayerInput",
     "Unfamiliarity",
 ]
-
-M = TypeVar("M", bound=Model)
 
 
 class QR(IntEnum):
@@ -102,6 +107,12 @@ class EaseFactorRow(Model):
     index: int
     value: float
     exact: str
+
+    @model_validator(mode="after")
+    def _agree(self) -> Self:
+        if self.value != float(Fraction(self.exact)):
+            raise ValueError(f"ease factor {self.exact} is not {self.value}")
+        return self
 
 
 class QualityRating(Model):
@@ -190,71 +201,39 @@ class Environment(Model):
     description: str
 
 
-_DATA: dict[str, Any] = json.loads(
-    (Path(__file__).parent / "tables.json").read_text(encoding="utf-8")
+EASE_FACTORS = table(
+    __name__, "ease-factors", EaseFactorRow, covers=("foresight.ease_factor.ladder",)
 )
+LADDER = tuple(Fraction(row.exact) for row in EASE_FACTORS)
 
+QUALITY_RATING_TABLE = table(__name__, "quality-ratings", QualityRating)
+QUALITY_RATINGS = {row.qr: row for row in QUALITY_RATING_TABLE}
 
-def _rows(key: str) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = _DATA[key]["rows"]
-    return rows
-
-
-def _keyed(table: str, model: type[M], key: str) -> dict[Any, M]:
-    """The rows of a table as models, keyed by one of their fields."""
-    rows = [model.model_validate(row, strict=False) for row in _rows(table)]
-    return {getattr(row, key): row for row in rows}
-
-
-LADDER = tuple(Fraction(row["value"]) for row in _rows("ease_factors"))
-QUALITY_RATINGS: dict[QR, QualityRating] = _keyed("quality_ratings", QualityRating, "qr")
-DIFFICULTIES: dict[Difficulty, RuleOfThumb] = _keyed("rule_of_thumb", RuleOfThumb, "difficulty")
-PLAYER_INPUT: dict[PlayerInput, PlayerInputRow] = _keyed("player_input", PlayerInputRow, "quality")
-KNOWLEDGE: dict[Knowledge, KnowledgeRow] = _keyed("knowledge", KnowledgeRow, "knowledge")
-NON_FAMILIARITY: dict[Unfamiliarity, NonFamiliarityRow] = _keyed(
-    "non_familiarity", NonFamiliarityRow, "degree"
+RULE_OF_THUMB = table(
+    __name__, "rule-of-thumb", RuleOfThumb, covers=("foresight.modifiers.rule_of_thumb",)
 )
-RANDOM_QUALITY_RATINGS = tuple(
-    _keyed("random_quality_ratings", RandomQualityRating, "low").values()
+DIFFICULTIES = {row.difficulty: row for row in RULE_OF_THUMB}
+
+PLAYER_INPUT_TABLE = table(__name__, "player-input", PlayerInputRow)
+PLAYER_INPUT = {row.quality: row for row in PLAYER_INPUT_TABLE}
+
+KNOWLEDGE_TABLE = table(__name__, "knowledge", KnowledgeRow)
+KNOWLEDGE = {row.knowledge: row for row in KNOWLEDGE_TABLE}
+
+NON_FAMILIARITY_TABLE = table(
+    __name__, "non-familiarity", NonFamiliarityRow, covers=("foresight.modifiers.non_familiarity",)
 )
-QR_MODIFIERS: dict[QR, QrModifier] = _keyed("qr_modifiers", QrModifier, "qr")
-BLOCKING = {
-    QR(row["attack"]): Blocking.model_validate(
-        {"attack": row["attack"]}
-        | {f"against_qr{defence}": qr for defence, qr in row["against"].items()},
-        strict=False,
-    )
-    for row in _rows("blocking")
-}
-GRAVITY_BANDS: dict[GravityBand, GravityBandRow] = _keyed("gravity_bands", GravityBandRow, "band")
-ENVIRONMENTS = tuple(Environment.model_validate(row) for row in _rows("environments"))
+NON_FAMILIARITY = {row.degree: row for row in NON_FAMILIARITY_TABLE}
 
-_EASE_FACTORS = tuple(
-    EaseFactorRow(index=i, value=float(v), exact=str(v)) for i, v in enumerate(LADDER)
-)
+RANDOM_QUALITY_RATINGS = table(__name__, "random-quality-ratings", RandomQualityRating)
 
-_TABLES: tuple[tuple[str, str, str, tuple[str, ...], tuple[Model, ...]], ...] = (
-    ("ease-factors", "ease_factors", "The ease-factor ladder",
-     ("foresight.ease_factor.ladder",), _EASE_FACTORS),
-    ("quality-ratings", "quality_ratings", "Quality ratings: yield, time and PM", (),
-     tuple(QUALITY_RATINGS.values())),
-    ("rule-of-thumb", "rule_of_thumb", "Rule of thumb modifiers",
-     ("foresight.modifiers.rule_of_thumb",), tuple(DIFFICULTIES.values())),
-    ("player-input", "player_input", "Player input modifiers", (), tuple(PLAYER_INPUT.values())),
-    ("knowledge", "knowledge", "Knowledge modifiers", (), tuple(KNOWLEDGE.values())),
-    ("non-familiarity", "non_familiarity", "Non-familiarity modifiers",
-     ("foresight.modifiers.non_familiarity",), tuple(NON_FAMILIARITY.values())),
-    ("random-quality-ratings", "random_quality_ratings", "Random quality ratings (D10)", (),
-     RANDOM_QUALITY_RATINGS),
-    ("qr-modifiers", "qr_modifiers", "QRs as modifiers to follow-up tasks", (),
-     tuple(QR_MODIFIERS.values())),
-    ("blocking", "blocking", "Opposed resolution: blocking", (), tuple(BLOCKING.values())),
-    ("gravity-bands", "gravity_bands", "Gravity bands", (), tuple(GRAVITY_BANDS.values())),
-    ("environments", "environments", "Environments", (), ENVIRONMENTS),
-)  # fmt: skip
+QR_MODIFIER_TABLE = table(__name__, "qr-modifiers", QrModifier)
+QR_MODIFIERS = {row.qr: row for row in QR_MODIFIER_TABLE}
 
+BLOCKING_TABLE = table(__name__, "blocking", Blocking)
+BLOCKING = {row.attack: row for row in BLOCKING_TABLE}
 
-TABLES = tuple(
-    Table(name, title, _DATA[key]["source"], covers, rows)
-    for name, key, title, covers, rows in _TABLES
-)
+GRAVITY_BAND_TABLE = table(__name__, "gravity-bands", GravityBandRow)
+GRAVITY_BANDS = {row.band: row for row in GRAVITY_BAND_TABLE}
+
+ENVIRONMENTS = table(__name__, "environments", Environment)
