@@ -71,6 +71,13 @@ def test_a_system_cites_only_its_own_seed_lines(system: System, package: ModuleT
 
 
 @pytest.mark.parametrize(("system", "package"), PACKAGES)
+def test_a_system_s_tests_cite_only_its_own_seed_lines(system: System, package: ModuleType) -> None:
+    tests = Path(__file__).parent / "rules" / package.__name__.rsplit(".", 1)[-1]
+    assert tests.is_dir()
+    assert foreign_citations(tests, system.lines) == []
+
+
+@pytest.mark.parametrize(("system", "package"), PACKAGES)
 def test_every_table_names_its_seed_lines(system: System, package: ModuleType) -> None:
     loaded = load().system(system.slug)
     assert loaded is not None

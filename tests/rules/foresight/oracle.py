@@ -1,5 +1,5 @@
 """An independent oracle of FORESIGHT resolution odds, written from the rule text of the seed
-(`S:L<n>` = line n of shared/seeds/004_0f2ce8cae6aa3515.txt) and the catalogue
+(`F:L<n>` = line n of shared/seeds/004_0f2ce8cae6aa3515.txt) and the catalogue
 (shared/rules/foresight-1.md sections 1.1-1.6, 3.A.13-3.A.15, 5, Appendix A). It shares no code
 with the service: a disagreement between the two is a finding, whichever is wrong.
 
@@ -21,7 +21,7 @@ Rounding = Literal["nearest_half_up", "none"]
 Thresholds = Literal["exact", "rounded"]
 Dist = dict[int, Fraction]
 
-# The ease factor ladder, S:L251 (catalogue 1.1): 0, 1/4, 1/2, 1, 2, ..., 15.
+# The ease factor ladder, F:L251 (catalogue 1.1): 0, 1/4, 1/2, 1, 2, ..., 15.
 LADDER: tuple[Fraction, ...] = (
     Fraction(0),
     Fraction(1, 4),
@@ -32,7 +32,7 @@ QRS: tuple[int, ...] = (1, 2, 3, 4, 7, 10)  # the notch ladder, best first
 ROLLS = range(1, 101)  # D100: 1..100, "00" is 100 (catalogue 1.5)
 HALF = Fraction(1, 2)
 
-# Yield column of the QR table, S:L1368-1373 (QR10 = -25%); PM = 4 - QR (S:L1404).
+# Yield column of the QR table, F:L1368-1373 (QR10 = -25%); PM = 4 - QR (F:L1404).
 YIELD: dict[int, Fraction] = {
     1: Fraction(1),
     2: Fraction(3, 4),
@@ -42,7 +42,7 @@ YIELD: dict[int, Fraction] = {
     10: Fraction(-1, 4),
 }
 
-# "Opposed Resolution: Blocking", S:L1511-1519, transcribed literally.
+# "Opposed Resolution: Blocking", F:L1511-1519, transcribed literally.
 # BLOCK[attack QR][defense QR] = the effective attack QR ("how much got through").
 BLOCK: dict[int, dict[int, int]] = {
     # attack QR: {defense QR: effective attack QR}
@@ -54,7 +54,7 @@ BLOCK: dict[int, dict[int, int]] = {
     10: {1: 10, 2: 10, 3: 10, 4: 10, 7: 10, 10: 10},
 }
 
-# "Random QR Table", S:L1472-1477: D10 face -> QR.
+# "Random QR Table", F:L1472-1477: D10 face -> QR.
 RANDOM_QR: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 4, 7: 4, 8: 4, 9: 4, 10: 4}
 
 
@@ -62,19 +62,19 @@ RANDOM_QR: dict[int, int] = {1: 1, 2: 2, 3: 3, 4: 3, 5: 3, 6: 4, 7: 4, 8: 4, 9: 
 
 
 def round_half_up(x: Fraction | int) -> int:
-    """ "0.5 or higher is rounded up" (S:L264): floor(x + 1/2)."""
+    """ "0.5 or higher is rounded up" (F:L264): floor(x + 1/2)."""
     return math.floor(Fraction(x) + HALF)
 
 
 def ef_add(bef: Number, modifiers: Iterable[int]) -> Fraction:
-    """Ladder addition (S:L249-256): all modifiers are summed first, then the BEF moves that many
-    rungs, clamped to the ends 0 and 15 (S:L254, S:L1352)."""
+    """Ladder addition (F:L249-256): all modifiers are summed first, then the BEF moves that many
+    rungs, clamped to the ends 0 and 15 (F:L254, F:L1352)."""
     index = LADDER.index(Fraction(bef))  # ValueError if the BEF is not on the ladder
     return LADDER[min(max(index + sum(modifiers), 0), len(LADDER) - 1)]
 
 
 def twenty_plus(score: int) -> tuple[int, int]:
-    """S:L233: a score above 20 counts as 20 plus an EF modifier of +1 for every three points
+    """F:L233: a score above 20 counts as 20 plus an EF modifier of +1 for every three points
     above 20 (23-25 is 20+1, 26-28 is 20+2). Returns (effective score, n)."""
     if score < 0:
         raise ValueError(f"score must be >= 0, got {score}")
@@ -89,9 +89,9 @@ def success_chance(
     modifiers: Iterable[int] = (),
     rounding: Rounding = "nearest_half_up",
 ) -> Fraction:
-    """SC = Score x EF (S:L241, S:L1340). The 20+n bonus joins the modifier sum (catalogue
-    AMB-05); the product is rounded to the nearest whole number, half up (S:L262-268), unless
-    `rounding="none"` (S:L1354 leaves 0.25 x 14 = 3.5)."""
+    """SC = Score x EF (F:L241, F:L1340). The 20+n bonus joins the modifier sum (catalogue
+    AMB-05); the product is rounded to the nearest whole number, half up (F:L262-268), unless
+    `rounding="none"` (F:L1354 leaves 0.25 x 14 = 3.5)."""
     effective, n = twenty_plus(score)
     sc = effective * ef_add(bef, [*modifiers, n])
     if rounding == "nearest_half_up":
@@ -105,10 +105,10 @@ def success_chance(
 
 
 def qr(roll: int, sc: Number, thresholds: Thresholds = "exact") -> int:
-    """The quality rating of one D100 roll against a success chance (S:L306-317, S:L1360-1378).
+    """The quality rating of one D100 roll against a success chance (F:L306-317, F:L1360-1378).
 
     * roll <= SC succeeds: QR1 if roll <= SC/10, QR2 if <= SC/5, QR3 if <= SC/2, else QR4 (the
-      thresholds are compared exactly: S:L1384-1392 quote 47.5 and 9.5; "rounded" rounds each
+      thresholds are compared exactly: F:L1384-1392 quote 47.5 and 9.5; "rounded" rounds each
       threshold half up instead, catalogue AMB-03);
     * a roll of 99 is never better than QR4;
     * a roll of 100 always fails: QR7 if SC >= 100, else QR10;
@@ -189,7 +189,7 @@ def expected_pm(dist: Dist) -> Fraction:
 
 
 def random_qr_distribution() -> Dist:
-    """The Random QR table (S:L1472-1477) over the ten faces of a D10."""
+    """The Random QR table (F:L1472-1477) over the ten faces of a D10."""
     found: Dist = {}
     for face in range(1, 11):
         rating = RANDOM_QR[face]
@@ -197,7 +197,7 @@ def random_qr_distribution() -> Dist:
     return found
 
 
-# --- two rolls: opposed ("who won?", S:L1485-1501) ---------------------------------------
+# --- two rolls: opposed ("who won?", F:L1485-1501) ---------------------------------------
 
 
 def _beats(qa: int, qb: int, failures_tie: bool) -> int:
@@ -233,7 +233,7 @@ def opposed_round_combined(
 
 
 def opposed_eventual(sc_a: Number, sc_b: Number, failures_tie: bool = False) -> Fraction:
-    """P(A eventually wins) when ties are rerolled until decided: W / (W + L) (S:L1497)."""
+    """P(A eventually wins) when ties are rerolled until decided: W / (W + L) (F:L1497)."""
     win, _tie, loss = opposed_round(sc_a, sc_b, failures_tie)
     if win + loss == 0:
         raise ZeroDivisionError("every round ties: the contest never ends")
@@ -252,7 +252,7 @@ def opposed_margin(sc_a: Number, sc_b: Number) -> Dist:
     return {m: Fraction(n, 10_000) for m, n in sorted(tally.items())}
 
 
-# --- two rolls: blocking ("How much was blocked?", S:L1503-1521) --------------------------
+# --- two rolls: blocking ("How much was blocked?", F:L1503-1521) --------------------------
 
 
 def blocked_distribution(attack_sc: Number, defense_sc: Number) -> Dist:

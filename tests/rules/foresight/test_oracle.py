@@ -1,4 +1,4 @@
-"""The FORESIGHT oracle (oracle.py) against the seed's worked examples (`S:L<n>` = line n of
+"""The FORESIGHT oracle (oracle.py) against the seed's worked examples (`F:L<n>` = line n of
 shared/seeds/004_0f2ce8cae6aa3515.txt), against the catalogue's tables (foresight-1.md sections
 1.1, 1.3, 5.1-5.4, 5.7, transcribed into ./data) and against icepool.
 
@@ -69,16 +69,16 @@ def test_ease_factor_add_table(row: dict[str, Any]) -> None:
 
 
 def test_ladder() -> None:
-    """S:L251: 0, 0.25, 0.5, 1, 2, ..., 15 (18 rungs)."""
+    """F:L251: 0, 0.25, 0.5, 1, 2, ..., 15 (18 rungs)."""
     assert len(o.LADDER) == 18
     assert o.LADDER[:4] == (F(0), F(1, 4), F(1, 2), F(1))
     assert o.LADDER[3:] == tuple(F(k) for k in range(1, 16))
 
 
 def test_ease_factor_book_examples() -> None:
-    """S:L254: BEF 5 +1 -> 6; BEF 4 -5 -> 0.25; BEF 6 +10 -4 -> 12, i.e. 6 + (10 - 4), not 11
-    (S:L256: one at a time would clamp at 15 first). S:L292: BEF 2 -2 -> 0.5 (not 0).
-    S:L1354: BEF 5 -6 -> 0.25."""
+    """F:L254: BEF 5 +1 -> 6; BEF 4 -5 -> 0.25; BEF 6 +10 -4 -> 12, i.e. 6 + (10 - 4), not 11
+    (F:L256: one at a time would clamp at 15 first). F:L292: BEF 2 -2 -> 0.5 (not 0).
+    F:L1354: BEF 5 -6 -> 0.25."""
     assert o.ef_add(5, [1]) == 6
     assert o.ef_add(4, [-5]) == F(1, 4)
     assert o.ef_add(6, [10, -4]) == 12
@@ -88,7 +88,7 @@ def test_ease_factor_book_examples() -> None:
 
 
 def test_ease_factor_clamps() -> None:
-    """S:L254, S:L1352: never below 0 (impossible) nor above 15."""
+    """F:L254, F:L1352: never below 0 (impossible) nor above 15."""
     assert o.ef_add(15, [5]) == 15
     assert o.ef_add(0.25, [-5]) == 0
     assert o.ef_add("0.5", [1]) == 1
@@ -106,7 +106,7 @@ def test_twenty_plus_table(row: dict[str, Any]) -> None:
 
 
 def test_twenty_plus_book_bands() -> None:
-    """S:L233: 23-25 is 20+1, 26-28 is 20+2; 21 and 22 count as plain 20."""
+    """F:L233: 23-25 is 20+1, 26-28 is 20+2; 21 and 22 count as plain 20."""
     assert [o.twenty_plus(s) for s in (20, 21, 22)] == [(20, 0)] * 3
     assert [o.twenty_plus(s) for s in (23, 24, 25)] == [(20, 1)] * 3
     assert [o.twenty_plus(s) for s in (26, 27, 28)] == [(20, 2)] * 3
@@ -119,7 +119,7 @@ def test_twenty_plus_book_bands() -> None:
 
 
 def test_stun_pistol() -> None:
-    """S:L245: handguns BEF 3, -2 range, -2 moving, +1 braced, +1 aimed, +1 pistol -> EF 2;
+    """F:L245: handguns BEF 3, -2 range, -2 moving, +1 braced, +1 aimed, +1 pistol -> EF 2;
     score 17 -> SC 34."""
     mods = [-2, -2, 1, 1, 1]
     assert o.ef_add(3, mods) == 2
@@ -127,14 +127,14 @@ def test_stun_pistol() -> None:
 
 
 def test_lockpicking_success_chance() -> None:
-    """S:L304: lockpicking BEF 5, lock -1, lockpicks +1, score 14 -> SC 70."""
+    """F:L304: lockpicking BEF 5, lock -1, lockpicks +1, score 14 -> SC 70."""
     assert o.ef_add(5, [-1, 1]) == 5
     assert o.success_chance(14, 5, [-1, 1]) == 70
 
 
 def test_success_chance_rounding() -> None:
-    """S:L268: 13 x 0.25 = 3.25 rounds down to 3. S:L1354: 0.25 x 14 = 3.5 left unrounded;
-    rounded half up it is 4 (catalogue 1.4, AMB-02). S:L1346: score 14, BEF 5 -> 70."""
+    """F:L268: 13 x 0.25 = 3.25 rounds down to 3. F:L1354: 0.25 x 14 = 3.5 left unrounded;
+    rounded half up it is 4 (catalogue 1.4, AMB-02). F:L1346: score 14, BEF 5 -> 70."""
     assert o.success_chance(13, F(1, 4)) == 3
     assert o.success_chance(13, F(1, 4), rounding="none") == F(13, 4)
     assert o.success_chance(14, 5) == 70
@@ -144,13 +144,13 @@ def test_success_chance_rounding() -> None:
     assert sum(o.qr_counts(F(7, 2))[q] for q in (1, 2, 3, 4)) == 3
     assert sum(o.qr_counts(4)[q] for q in (1, 2, 3, 4)) == 4
     assert o.round_half_up(F(5, 2)) == 3
-    assert o.round_half_up(F(21, 2)) == 11  # S:L266: (11 + 10) / 2 = 10.5 -> 11
+    assert o.round_half_up(F(21, 2)) == 11  # F:L266: (11 + 10) / 2 = 10.5 -> 11
     with pytest.raises(ValueError, match="rounding"):
         o.success_chance(10, 5, rounding="down")  # type: ignore[arg-type]
 
 
 def test_success_chance_twenty_plus() -> None:
-    """S:L233: the 20+n bonus is an EF modifier, summed with the others (AMB-05)."""
+    """F:L233: the 20+n bonus is an EF modifier, summed with the others (AMB-05)."""
     assert o.success_chance(24, 3) == 20 * 4
     assert o.success_chance(29, 3, [-1]) == 20 * 5
     assert o.success_chance(41, 15) == 300
@@ -161,8 +161,8 @@ def test_success_chance_twenty_plus() -> None:
 
 
 def test_lockpicking_roll() -> None:
-    """S:L319: roll 32 vs SC 70 is over one fifth (14) but under half (35) -> QR3.
-    S:L323: 36..70 would be QR4; above 70 QR7, except 80, 90, 100 -> QR10."""
+    """F:L319: roll 32 vs SC 70 is over one fifth (14) but under half (35) -> QR3.
+    F:L323: 36..70 would be QR4; above 70 QR7, except 80, 90, 100 -> QR10."""
     assert o.qr(32, 70) == 3
     assert all(o.qr(roll, 70) == 4 for roll in range(36, 71))
     for roll in range(71, 101):
@@ -172,24 +172,24 @@ def test_lockpicking_roll() -> None:
 @pytest.mark.parametrize(
     ("shot", "sc", "roll", "expected"),
     [
-        ("1.1", 95, 75, 4),  # S:L1384: lower than 95 but more than 47.5
-        ("1.2", 95, 44, 3),  # S:L1386: under 47.5, over 19
-        ("1.3", 76, 78, 7),  # S:L1388: greater than 76, narrowly misses
-        ("2.1", 95, 4, 1),  # S:L1390: under 9.5
-        ("2.2", 95, 99, 7),  # S:L1390: misses
-        ("2.3", 38, 19, 3),  # S:L1390: exactly half of 38 -> QR3
-        ("3.1", 95, 49, 4),  # S:L1392: just over 47.5
-        ("3.2", 95, 44, 3),  # S:L1392: just under 47.5
-        ("3.3", 76, 75, 4),  # S:L1392: barely hits
+        ("1.1", 95, 75, 4),  # F:L1384: lower than 95 but more than 47.5
+        ("1.2", 95, 44, 3),  # F:L1386: under 47.5, over 19
+        ("1.3", 76, 78, 7),  # F:L1388: greater than 76, narrowly misses
+        ("2.1", 95, 4, 1),  # F:L1390: under 9.5
+        ("2.2", 95, 99, 7),  # F:L1390: misses
+        ("2.3", 38, 19, 3),  # F:L1390: exactly half of 38 -> QR3
+        ("3.1", 95, 49, 4),  # F:L1392: just over 47.5
+        ("3.2", 95, 44, 3),  # F:L1392: just under 47.5
+        ("3.3", 76, 75, 4),  # F:L1392: barely hits
     ],
 )
 def test_handgun_qualification(shot: str, sc: int, roll: int, expected: int) -> None:
-    """Amy's qualification, set.shot (S:L1384-1392)."""
+    """Amy's qualification, set.shot (F:L1384-1392)."""
     assert o.qr(roll, sc) == expected
 
 
 def test_handgun_qualification_success_chances() -> None:
-    """S:L1384-1390: handguns BEF 3, weapon +1, score 19: aimed +1 -> EF 5, SC 95; after a hit
+    """F:L1384-1390: handguns BEF 3, weapon +1, score 19: aimed +1 -> EF 5, SC 95; after a hit
     -1 recoil +2 -> EF 5; -2 recoil +2 -> EF 4, SC 76; -2 recoil alone -> EF 2, SC 38."""
     assert o.success_chance(19, 3, [1, 1]) == 95
     assert o.success_chance(19, 3, [1, -1, 2]) == 95
@@ -198,8 +198,8 @@ def test_handgun_qualification_success_chances() -> None:
 
 
 def test_roll_100_and_99() -> None:
-    """S:L1375-1377: roll 100 is QR7 against SC >= 100, QR10 against SC < 100; roll 99 is never
-    better than QR4; S:L1360: a roll of 100 always fails."""
+    """F:L1375-1377: roll 100 is QR7 against SC >= 100, QR10 against SC < 100; roll 99 is never
+    better than QR4; F:L1360: a roll of 100 always fails."""
     assert o.qr(100, 120) == 7
     assert o.qr(100, 100) == 7
     assert o.qr(100, 300) == 7
@@ -212,7 +212,7 @@ def test_roll_100_and_99() -> None:
 
 
 def test_multiples_of_ten() -> None:
-    """S:L317: a botch is a failure on a multiple of 10; at or under SC it is a success."""
+    """F:L317: a botch is a failure on a multiple of 10; at or under SC it is a success."""
     assert o.qr(50, 49) == 10
     assert o.qr(50, 50) == 4
     assert o.qr(10, 100) == 1
@@ -241,7 +241,7 @@ def test_qr_rejects_bad_input() -> None:
 
 
 def test_qr_odds_at_sc_70() -> None:
-    """Catalogue 5.1 quick check, S:L323: SC 70 -> 7, 7, 21, 35, 27, 3 out of 100."""
+    """Catalogue 5.1 quick check, F:L323: SC 70 -> 7, 7, 21, 35, 27, 3 out of 100."""
     expected = dict(zip(o.QRS, (7, 7, 21, 35, 27, 3), strict=True))
     assert o.qr_distribution(70) == {q: F(n, 100) for q, n in expected.items()}
     assert o.qr_counts(95) == dict(zip(o.QRS, (9, 10, 28, 48, 4, 1), strict=True))
@@ -404,7 +404,7 @@ def test_failures_tie() -> None:
 
 
 def test_pickpocket_example() -> None:
-    """S:L1838: a QR3 pickpocketing attempt partially blocked by a QR4 PC roll -> QR4."""
+    """F:L1838: a QR3 pickpocketing attempt partially blocked by a QR4 PC roll -> QR4."""
     assert o.BLOCK[3][4] == 4
 
 
@@ -415,7 +415,7 @@ def test_block_table_is_total() -> None:
 
 
 def test_block_table_matches_text_where_it_applies() -> None:
-    """S:L1507: defense equal or better -> negated (QR7); otherwise the attack drops
+    """F:L1507: defense equal or better -> negated (QR7); otherwise the attack drops
     (5 - defending QR) notches. The text and table agree for defense QR1-4, attack QR1-7."""
     for attack in (1, 2, 3, 4, 7):
         for defense in (1, 2, 3, 4):
@@ -476,7 +476,7 @@ def test_blocking_enumeration_equals_combination_on_a_grid() -> None:
 
 
 def test_random_qr() -> None:
-    """S:L1472-1477 and catalogue 5.7: 0.10, 0.10, 0.30, 0.50; never a failure."""
+    """F:L1472-1477 and catalogue 5.7: 0.10, 0.10, 0.30, 0.50; never a failure."""
     assert o.random_qr_distribution() == {1: F(1, 10), 2: F(1, 10), 3: F(3, 10), 4: F(1, 2)}
 
 
