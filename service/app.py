@@ -14,6 +14,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from service.cache import ProbabilityCache, make_cache
+from service.catalogue import Catalogue
 from service.graphql import GraphQLApp, Limits, build_schema
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Dispatch, problem_handler, routes, too_large
@@ -58,8 +59,9 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
-    graphql = GraphQLApp(build_schema(registry, cache), Limits.from_settings(settings))
-    api = routes(registry, cache)
+    catalogue = Catalogue(registry)
+    graphql = GraphQLApp(build_schema(registry, cache, catalogue), Limits.from_settings(settings))
+    api = routes(registry, cache, catalogue)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
 

@@ -33,6 +33,7 @@ from graphql import (
 )
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
@@ -40,7 +41,7 @@ from strawberry.schema.schema import validate_document
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 from service.cache import ProbabilityCache
-from service.catalogue import SystemInfo, describe_system
+from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, System, Table, camel, pascal, type_name
@@ -416,17 +417,21 @@ def _limit_rules(limits: Limits) -> tuple[Any, ...]:
     return (*depth.validation_rules, *aliases.validation_rules)
 
 
-def build_schema(registry: Registry, cache: ProbabilityCache) -> strawberry.Schema:
+def build_schema(
+    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
+) -> strawberry.Schema:
     kinds = _Types()
     direct: Direct = {}
     namespace: dict[str, Any] = {}
-    infos = [describe_system(system) for system in registry.systems]
+    catalogue = catalogue or Catalogue(registry)
     for system in registry.systems:
         system_type = _system_type(system, kinds, cache, direct)
         namespace[system.graphql_name] = _namespace(system, system_type, direct)
 
-    def systems() -> list[Any]:
-        return list(infos)
+    async def systems() -> list[Any]:
+        # Made on the first request, in a worker thread: its limits need every input's JSON
+        # Schema (see `Catalogue`).
+        return list(await run_in_threadpool(catalogue.infos))
 
     systems.__annotations__ = {"return": list[kinds.model(SystemInfo, False)]}  # type: ignore[misc]
     namespace["systems"] = strawberry.field(

@@ -7,10 +7,11 @@ bytes (strict: "20" is not an integer); every error is problem+json naming the f
 """
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
-import orjson
 import pydantic_core
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -18,7 +19,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service.cache import ProbabilityCache
-from service.catalogue import catalogue, system_entry
+from service.catalogue import Catalogue
 from service.errors import field_errors
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
@@ -99,15 +100,33 @@ def _table(table: Table) -> bytes:
     return pydantic_core.to_json(table.document())
 
 
-def routes(registry: Registry, cache: ProbabilityCache) -> list[BaseRoute]:
+class _Document:
+    """`GET` of a catalogue document, made on its first request and kept (`Catalogue`).
+
+    Its JSON Schemas take seconds at a few hundred operations: made at startup, every
+    process and test would wait for them; made in a worker thread, other requests are
+    answered meanwhile."""
+
+    def __init__(self, make: Callable[[], bytes]) -> None:
+        self.make = make
+        self.made: bytes | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.made is None:
+            self.made = await run_in_threadpool(self.make)
+        await respond(scope, receive, send, self.made)
+
+
+def routes(
+    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
+) -> list[BaseRoute]:
     results = Results()
-    found: list[BaseRoute] = [
-        Route("/v1/systems", _json(orjson.dumps(catalogue(registry))), methods=["GET"])
-    ]
+    catalogue = catalogue or Catalogue(registry)
+    found: list[BaseRoute] = [Route("/v1/systems", _Document(catalogue.json), methods=["GET"])]
     for system in registry.systems:
         base = f"/v1/{system.slug}"
-        entry = orjson.dumps(system_entry(system))
-        found.append(Route(f"/v1/systems/{system.slug}", _json(entry), methods=["GET"]))
+        entry = _Document(partial(catalogue.system_json, system.slug))
+        found.append(Route(f"/v1/systems/{system.slug}", entry, methods=["GET"]))
         for op in system.operations:
             found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))
             if op.odds_request_model is not None:
