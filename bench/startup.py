@@ -1,0 +1,234 @@
+"""Startup: the time from process start to the first answered request, and what each
+operation adds to it.
+
+The first answer is timed end to end: the service is spawned as `make bench` serves it
+(`python -m bench.serve service PORT`) and sent a REST 4D8 check every 5 ms until one is
+answered; the first GraphQL answer is timed the same way. What each operation adds is
+measured, not divided: a fresh process builds the app as uvicorn does (`create_app`) with
+only some of the system packages (none, each alone, all) and answers one request in-process
+(`GET /healthz`), and a straight line through (operations, CPU seconds) gives a fixed part
+and a part per operation. CPU time, not wall time: on a shared machine other processes
+stretch the wall clock by as much again, and they do not use this process's CPU. 500
+operations are projected from the first answer: today's count's per-operation part taken
+off, 500 times it added.
+
+Every process runs with its bytecode cached (in a temporary `PYTHONPYCACHEPREFIX`, filled by
+an untimed run first), as an installed service has it: compiling the sources is not starting.
+
+    python -m bench.startup              the figures, as JSON
+    python -m bench.startup build PKG,..  (internal) one in-process build with those packages
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import pkgutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import types
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+#: A build's clocks start here, before the service is imported.
+STARTED = time.perf_counter()
+STARTED_CPU = time.process_time()
+
+__all__ = ["FIRST_ANSWER_S", "PROJECTED", "TOTAL_S", "fit", "measure", "project", "table"]
+
+#: Targets: the first answer within 2 s, and 500 operations' first answer within 5 s.
+FIRST_ANSWER_S = 2.0
+PROJECTED = 500
+TOTAL_S = 5.0
+
+CHECK = ("/v1/four-d8/check", {"ease": 20})
+GRAPHQL = ("/graphql", {"query": "{ fourD8 { check(input: {ease: 20}) { success } } }"})
+
+
+def fit(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The least-squares line through (x, y) points: (intercept, slope)."""
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    if spread == 0:
+        raise ValueError("a line needs points at two or more x")
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+    return mean_y - slope * mean_x, slope
+
+
+def project(first_answer_s: float, operations: int, per_operation_s: float) -> dict[str, Any]:
+    """The first answer split into its fixed part and its operations' part, projected to
+    `PROJECTED` operations, and whether both targets are met."""
+    fixed = first_answer_s - operations * per_operation_s
+    projected = fixed + PROJECTED * per_operation_s
+    return {
+        "first_answer_s": first_answer_s,
+        "operations": operations,
+        "per_operation_ms": per_operation_s * 1000,
+        "fixed_s": fixed,
+        "projected_operations": PROJECTED,
+        "projected_s": projected,
+        "first_answer_target_s": FIRST_ANSWER_S,
+        "projected_target_s": TOTAL_S,
+        "met": first_answer_s <= FIRST_ANSWER_S and projected <= TOTAL_S,
+    }
+
+
+def _post(port: int, path: str, body: dict[str, Any]) -> bool:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, ConnectionError):
+        return False
+
+
+def _until_answered(port: int, path: str, body: dict[str, Any], started: float) -> float:
+    deadline = started + 60
+    while time.monotonic() < deadline:
+        if _post(port, path, body):
+            return time.monotonic() - started
+        time.sleep(0.005)
+    raise RuntimeError(f"nothing answered {path} on port {port} within 60 s")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def first_answers(core: str, env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from spawning the service to its first REST answer and first GraphQL answer."""
+    port = _free_port()
+    command = ["taskset", "-c", core, sys.executable, "-m", "bench.serve", "service",
+               str(port)]  # fmt: skip
+    started = time.monotonic()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        rest = _until_answered(port, *CHECK, started)
+        graphql = _until_answered(port, *GRAPHQL, started)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    return rest, graphql
+
+
+def system_packages() -> list[str]:
+    """The system packages under service.rules, by module name (`four_d8`)."""
+    import service.rules
+
+    return [m.name for m in pkgutil.iter_modules(service.rules.__path__) if m.ispkg]
+
+
+def built(packages: Sequence[str], core: str, env: dict[str, str]) -> tuple[int, float]:
+    """(operations, CPU seconds) of one fresh in-process build with only `packages`."""
+    output = subprocess.run(
+        ["taskset", "-c", core, sys.executable, "-m", "bench.startup", "build",
+         ",".join(packages)],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    figures = json.loads(output)
+    return int(figures["operations"]), float(figures["cpu_seconds"])
+
+
+@contextlib.contextmanager
+def cached_bytecode() -> Iterator[dict[str, str]]:
+    """An environment whose processes keep their bytecode in a temporary directory."""
+    with tempfile.TemporaryDirectory() as prefix:
+        env = {**os.environ, "PYTHONPYCACHEPREFIX": prefix}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        yield env
+
+
+def measure(core: str = "0", repeats: int = 3) -> dict[str, Any]:
+    """The startup figures, each the median of `repeats` runs, served on `core`."""
+    packages = system_packages()
+    subsets = [[], *([p] for p in packages), packages]
+    with cached_bytecode() as env:
+        built(packages, core, env)  # untimed: fills the bytecode cache
+        points = []
+        for subset in subsets:
+            runs = [built(subset, core, env) for _ in range(repeats)]
+            points.append((runs[0][0], statistics.median(seconds for _, seconds in runs)))
+        answers = [first_answers(core, env) for _ in range(repeats)]
+    fixed, per_operation = fit(points)
+    operations = points[-1][0]
+    rest = statistics.median(a for a, _ in answers)
+    graphql = statistics.median(g for _, g in answers)
+    return project(rest, operations, per_operation) | {
+        "first_graphql_answer_s": graphql,
+        "in_process": [{"operations": n, "cpu_seconds": s} for n, s in points],
+        "in_process_fixed_s": fixed,
+    }
+
+
+def table(figures: dict[str, Any]) -> list[str]:
+    """The startup rows of `make bench`'s table."""
+    met = "yes" if figures["met"] else "**no**"
+    return [
+        "| startup | seconds | per operation ms | fixed s | "
+        f"{figures['projected_operations']} operations s (≤ {figures['projected_target_s']:g}) "
+        "| met |",
+        "|---|---|---|---|---|---|",
+        f"| first answer, {figures['operations']} operations "
+        f"(≤ {figures['first_answer_target_s']:g} s) | {figures['first_answer_s']:.2f} | "
+        f"{figures['per_operation_ms']:.1f} | {figures['fixed_s']:.2f} | "
+        f"{figures['projected_s']:.2f} | {met} |",
+        f"| first GraphQL answer | {figures['first_graphql_answer_s']:.2f} |  |  |  |  |",
+    ]
+
+
+def _build(packages: set[str]) -> None:
+    """Build the app as uvicorn does, with only `packages` of the system packages, and answer
+    one request; print the operations and the seconds (wall and CPU) it took."""
+    import service.rules
+
+    for found in pkgutil.iter_modules(service.rules.__path__, "service.rules."):
+        if found.ispkg and found.name.rsplit(".", 1)[1] not in packages:
+            # An empty module declares no system, so `load` passes over it unimported.
+            sys.modules[found.name] = types.ModuleType(found.name)
+    from service.app import create_app
+    from service.rules.registry import load
+
+    app = create_app()
+    status = asyncio.run(_healthz(app))
+    seconds, cpu = time.perf_counter() - STARTED, time.process_time() - STARTED_CPU
+    assert status == 200, status
+    operations = sum(len(system.operations) for system in load().systems)
+    print(json.dumps({"operations": operations, "seconds": seconds, "cpu_seconds": cpu}))
+
+
+async def _healthz(app: Any) -> int:
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": "/healthz", "raw_path": b"/healthz",
+             "root_path": "", "query_string": b"", "headers": [],
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}  # fmt: skip
+    await app(scope, receive, send)
+    return int(sent[0]["status"])
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["build"]:
+        _build(set(filter(None, sys.argv[2].split(","))))
+    else:
+        print(json.dumps(measure(), indent=2))
