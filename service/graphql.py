@@ -10,7 +10,6 @@ bad field; anything unexpected is masked as `INTERNAL_SERVER_ERROR` without its 
 
 import dataclasses
 import logging
-import threading
 import types
 import typing
 from collections.abc import Callable
@@ -50,7 +49,7 @@ from service.runtime import odds_json
 from service.settings import Settings
 from service.wire import json_body, problem, respond
 
-__all__ = ["GraphQLApp", "LazyGraphQLApp", "Limits", "build_schema"]
+__all__ = ["GraphQLApp", "Limits", "build_schema"]
 
 LOG = logging.getLogger("adjudicator")
 BAD_USER_INPUT = "BAD_USER_INPUT"
@@ -374,33 +373,6 @@ class GraphQLApp:
         if result.errors:
             answer["errors"] = [_formatted(e) for e in result.errors]
         return orjson.dumps(answer)
-
-
-class LazyGraphQLApp:
-    """`POST /graphql`, its schema built by the first GraphQL request (in a worker thread,
-    once: requests that come meanwhile wait for it).
-
-    The schema took more than half of the time the service took to start, and its cost grows
-    with every operation; built on demand, a process answers REST without waiting for it.
-    A thread building it at startup was no better: sharing the interpreter with the event
-    loop, it stretched every request's latency while it ran, past the Redis timeout."""
-
-    def __init__(self, build: Callable[[], GraphQLApp]) -> None:
-        self._build = build
-        self._lock = threading.Lock()
-        self._app: GraphQLApp | None = None
-
-    def prepare(self) -> GraphQLApp:
-        with self._lock:
-            if self._app is None:
-                self._app = self._build()
-            return self._app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        app = self._app
-        if app is None:
-            app = await run_in_threadpool(self.prepare)
-        await app(scope, receive, send)
 
 
 def _request(payload: Any) -> tuple[str, dict[str, Any] | None, str | None] | Response:

@@ -11,7 +11,6 @@ from functools import partial
 
 import pydantic_core
 from pydantic import ValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -21,6 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from service.cache import ProbabilityCache
 from service.catalogue import Catalogue
 from service.errors import field_errors
+from service.lazy import Lazy
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
 from service.runtime import Results, odds_json
@@ -100,21 +100,10 @@ def _table(table: Table) -> bytes:
     return pydantic_core.to_json(table.document())
 
 
-class _Document:
-    """`GET` of a catalogue document, made on its first request and kept (`Catalogue`).
-
-    Its JSON Schemas take seconds at a few hundred operations: made at startup, every
-    process and test would wait for them; made in a worker thread, other requests are
-    answered meanwhile."""
-
-    def __init__(self, make: Callable[[], bytes]) -> None:
-        self.make = make
-        self.made: bytes | None = None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.made is None:
-            self.made = await run_in_threadpool(self.make)
-        await respond(scope, receive, send, self.made)
+def _document(make: Callable[[], bytes]) -> Lazy:
+    """`GET` of a catalogue document, made by its first request: its JSON Schemas take
+    seconds at a few hundred operations, which no process should wait for to start."""
+    return Lazy(lambda: _json(make()))
 
 
 def routes(
@@ -122,10 +111,10 @@ def routes(
 ) -> list[BaseRoute]:
     results = Results()
     catalogue = catalogue or Catalogue(registry)
-    found: list[BaseRoute] = [Route("/v1/systems", _Document(catalogue.json), methods=["GET"])]
+    found: list[BaseRoute] = [Route("/v1/systems", _document(catalogue.json), methods=["GET"])]
     for system in registry.systems:
         base = f"/v1/{system.slug}"
-        entry = _Document(partial(catalogue.system_json, system.slug))
+        entry = _document(partial(catalogue.system_json, system.slug))
         found.append(Route(f"/v1/systems/{system.slug}", entry, methods=["GET"]))
         for op in system.operations:
             found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))

@@ -1,17 +1,18 @@
 """What starting the service makes and what waits for a first request: the GraphQL schema
-is built by the first GraphQL request, once, however many arrive together."""
+is built by the first GraphQL request (`Lazy`), once, however many arrive together."""
 
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from starlette.responses import Response
 from starlette.testclient import TestClient
 
-import service.app
+import service.graphql
 from service.app import build_app
 from service.cache import MemoryCache
-from service.graphql import GraphQLApp, LazyGraphQLApp
+from service.lazy import Lazy
 from service.settings import Settings
 
 QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { success } } }"}
@@ -19,13 +20,13 @@ QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { succes
 
 def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
     built: list[object] = []
-    real = service.app.build_schema
+    real = service.graphql.build_schema
 
     def build_schema(*args: Any) -> Any:
         built.append(real(*args))
         return built[-1]
 
-    monkeypatch.setattr(service.app, "build_schema", build_schema)
+    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
         rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         assert rest.status_code == 200
@@ -39,14 +40,14 @@ def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
 
 def test_requests_that_arrive_together_share_one_build():
     builds: list[threading.Thread] = []
-    app = object.__new__(GraphQLApp)
+    app = Response(b"built")
 
-    def slow() -> GraphQLApp:
+    def slow() -> Response:
         builds.append(threading.current_thread())
         time.sleep(0.2)  # long enough for every caller to arrive meanwhile
         return app
 
-    lazy = LazyGraphQLApp(slow)
+    lazy = Lazy(slow)
     with ThreadPoolExecutor(max_workers=4) as pool:
         answers = list(pool.map(lambda _: lazy.prepare(), range(4)))
     assert answers == [app] * 4
