@@ -111,6 +111,8 @@ class _Types:
         for name, info in model.model_fields.items():
             annotations[name] = self.convert(info.annotation, False)
             namespace[name] = strawberry.field(description=info.description)
+        if model.model_computed_fields and not model.__pydantic_complete__:
+            model.model_rebuild()  # a model built on first use learns its computed fields' types
         for name, computed in model.model_computed_fields.items():
             annotations[name] = self.convert(computed.return_type, False)
             namespace[name] = strawberry.field(description=computed.description)

@@ -12,7 +12,7 @@ __all__ = ["InputError", "Model", "Violations"]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, strict=True, extra="forbid", defer_build=True)
 
 
 class InputError(ValueError):
