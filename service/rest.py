@@ -101,8 +101,9 @@ def _table(table: Table) -> bytes:
 
 
 def _document(make: Callable[[], bytes]) -> Lazy:
-    """`GET` of a catalogue document, made by its first request: its JSON Schemas take
-    seconds at a few hundred operations, which no process should wait for to start."""
+    """`GET` of a document made by its first request: the catalogue's JSON Schemas and the
+    tables grow with every rule, and the schemas take seconds at a few hundred operations,
+    which no process should wait for to start."""
     return Lazy(lambda: _json(make()))
 
 
@@ -122,9 +123,8 @@ def routes(
                 odds = _odds(op, op.odds_request_model, cache)
                 found.append(Route(f"{base}/{op.name}/odds", odds, methods=["POST"]))
         for table in system.tables:
-            found.append(
-                Route(f"{base}/tables/{table.name}", _json(_table(table)), methods=["GET"])
-            )
+            rows = _document(partial(_table, table))
+            found.append(Route(f"{base}/tables/{table.name}", rows, methods=["GET"]))
     return found
 
 
