@@ -1,9 +1,13 @@
-"""What starting the service makes and what waits for a first request: the GraphQL schema
-is built by the first GraphQL request (`Lazy`), once, however many arrive together."""
+"""What starting the service makes and what waits for a first request: GraphQL is imported
+and its schema built by the first GraphQL request (`Lazy`), once, however many arrive
+together; models are built on first use; documents and tables are written when asked."""
 
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from starlette.responses import Response
@@ -52,3 +56,29 @@ def test_requests_that_arrive_together_share_one_build():
         answers = list(pool.map(lambda _: lazy.prepare(), range(4)))
     assert answers == [app] * 4
     assert len(builds) == 1
+
+
+STARTS = """
+import sys
+from service.app import build_app
+from service.cache import MemoryCache
+from service.rules.registry import load
+from service.settings import Settings
+
+build_app(Settings(log_requests=False), MemoryCache())
+models = [model for system in load().systems for op in system.operations
+          for model in (op.request_model, op.result_model, op.odds_model) if model]
+print(sum(model.__pydantic_complete__ for model in models), len(models))
+print(sorted({name.split(".")[0] for name in sys.modules} & {"strawberry", "graphql"}))
+"""
+
+
+def test_a_fresh_process_builds_the_app_without_graphql_or_a_validator():
+    """Startup pays for neither until a request needs them (run apart: this session has
+    long since built both)."""
+    run = subprocess.run([sys.executable, "-c", STARTS], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).parents[1])  # fmt: skip
+    built, models = map(int, run.stdout.splitlines()[0].split())
+    assert models > 50
+    assert built == 0
+    assert run.stdout.splitlines()[1] == "[]"
