@@ -112,14 +112,15 @@ def test_the_table_shows_the_startup_figures():
     args = argparse.Namespace(rounds=1, duration=5.0, warmup=2.0, connections=16,
                               baselines_last=False)  # fmt: skip
     started = startup.project(1.2, 37, 0.006) | {
-        "first_answer_cpu_s": 1.1, "first_graphql_answer_s": 1.9, "first_graphql_answer_cpu_s": 1.7
+        "first_answer_cpu_s": 1.1, "first_graphql_answer_s": 1.9, "first_graphql_answer_cpu_s": 1.7,
+        "graphql_per_operation_ms": 20.0, "graphql_fixed_s": 1.16, "graphql_projected_s": 11.16,
     }  # fmt: skip
     result = report(rows, {"service memory": 90.0}, [], args, started)
     assert result["startup"]["projected_s"] == pytest.approx(3.978)
     lines = table(result).splitlines()
     first = "| first answer, 37 operations (≤ 2 s) | 1.20 | 1.10 | 6.0 | 0.98 | 3.98 | yes |"
     assert first in lines
-    assert "| first GraphQL answer | 1.90 | 1.70 |  |  |  |  |" in lines
+    assert "| first GraphQL answer (no target) | 1.90 | 1.70 | 20.0 | 1.16 | 11.16 |  |" in lines
 
 
 def test_a_process_cpu_time_is_read_from_proc():
