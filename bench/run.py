@@ -6,11 +6,12 @@ started here) are each served by one uvicorn worker pinned to core 0, and driven
 pinned to core 1 with the same connections, warm-up and duration. The whole sequence runs
 several rounds and each figure is the median of its rounds. Ratios, not absolute times, are
 the result: each service figure is divided by the baseline it stands on. Cold exact odds are
-timed in-process against icepool. The table is printed and written as JSON under
-bench/results/.
+timed in-process against icepool, and startup (the first answer after the process starts,
+and what each operation adds to it) by `bench.startup`. The table is printed and written as
+JSON under bench/results/.
 
     python -m bench.run [--rounds N] [--duration S] [--warmup S] [--connections N]
-                        [--baselines-last]
+                        [--baselines-last] [--startup-repeats N]
 """
 
 import argparse
@@ -33,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bench import startup
 from bench.cold import measure as measure_cold
 
 RESULTS = Path("bench/results")
@@ -255,7 +257,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         print(f"round {number} of {args.rounds}", flush=True)
         rounds.append(one_round(args, memory))
     cold = measure_cold(args.cold_repeats)
-    return report(medians(rounds), memory, cold, args)
+    print("startup", flush=True)
+    started = startup.measure(SERVER_CORE, args.startup_repeats)
+    return report(medians(rounds), memory, cold, args, started)
 
 
 def report(
@@ -263,6 +267,7 @@ def report(
     memory: dict[str, float],
     cold: list[dict[str, Any]],
     args: argparse.Namespace,
+    started: dict[str, Any],
 ) -> dict[str, Any]:
     lines = []
     for name, row in rows.items():
@@ -292,6 +297,7 @@ def report(
         "cold_odds": [row | {"met": row["speedup"] >= 1} for row in cold],
         "rss_mb": memory,
         "rss_met": service_rss <= RSS_LIMIT_MB,
+        "startup": started,
     }  # fmt: skip
 
 
@@ -318,6 +324,7 @@ def table(result: dict[str, Any]) -> str:
         out.append(f"| {row['name']} | {row['service_ms']:.3f} | {row['icepool_ms']:.3f} | "
                    f"{row['speedup']:.2f} x | {'yes' if row['met'] else '**no**'} |")  # fmt: skip
     rss = ", ".join(f"{k} {v:.0f} MB" for k, v in result["rss_mb"].items())
+    out += ["", *startup.table(result["startup"])]
     out += ["", f"Resident memory after load: {rss} (service ≤ {RSS_LIMIT_MB} MB: "
             f"{'met' if result['rss_met'] else 'NOT met'})."]  # fmt: skip
     return "\n".join(out)
@@ -330,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=2)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--cold-repeats", type=int, default=30)
+    parser.add_argument("--startup-repeats", type=int, default=3)
     parser.add_argument(
         "--baselines-last", action="store_true", help="measure the baselines after the service"
     )
@@ -343,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     path = RESULTS / f"bench-{result['when'].replace(':', '')}.json"
     path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"\nwrote {path}")
-    met = all(line.get("met", True) for line in result["load"])
+    met = all(line.get("met", True) for line in result["load"]) and result["startup"]["met"]
     return 0 if met and result["rss_met"] and all(r["met"] for r in result["cold_odds"]) else 1
 
 

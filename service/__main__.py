@@ -6,12 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-import strawberry
 import uvicorn
 
 from service.cache import make_cache
-from service.graphql import build_schema
-from service.openapi import openapi
 from service.rules.registry import load
 from service.runtime import odds_json
 from service.settings import Settings
@@ -24,10 +21,14 @@ GRAPHQL = Path("schema/schema.graphql")
 
 
 def _schemas() -> dict[Path, str]:
+    # Imported here: serving imports this module, and GraphQL waits for its first request.
+    from service.graphql import build_schema
+    from service.openapi import openapi
+
     registry = load()
     settings = Settings()
     cache = make_cache(None, max_entries=1, timeout=settings.redis_timeout_seconds)
-    schema: strawberry.Schema = build_schema(registry, cache)
+    schema = build_schema(registry, cache)
     return {
         OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
         GRAPHQL: schema.as_str() + "\n",

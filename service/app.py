@@ -22,8 +22,9 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp
 
 from service.cache import ProbabilityCache, make_cache
+from service.catalogue import Catalogue
 from service.cors import Cors, Policy
-from service.graphql import GraphQLApp, Limits, build_schema
+from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
@@ -67,8 +68,22 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
-    graphql = GraphQLApp(build_schema(registry, cache), Limits.from_settings(settings))
-    api = routes(registry, cache)
+    catalogue = Catalogue(registry)
+
+    def build_graphql() -> ASGIApp:
+        # Imported here: Strawberry and graphql-core took a third of the time to start.
+        from service.graphql import GraphQLApp, Limits, build_schema
+
+        built = GraphQLApp(build_schema(registry, cache, catalogue), Limits.from_settings(settings))
+        if gc.get_freeze_count():
+            # create_app froze what startup made (see there); the schema is made late but
+            # lives as long.
+            gc.freeze()
+        return built
+
+    # The GraphQL schema grows with every operation: it is built by the first GraphQL request.
+    graphql = Lazy(build_graphql)
+    api = routes(registry, cache, catalogue)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
 

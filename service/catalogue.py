@@ -1,26 +1,44 @@
 """The catalogue of systems and operations, derived from the registry: what each operation
-covers, its options with defaults, the limits of its input and (over REST) its JSON Schemas.
+covers, its options with defaults, the limits of its input and (over REST) its JSON Schemas
+and example requests.
+
+Made at startup, the JSON Schemas took most of the time the service took to start, and most
+of them were made two or three times; `Catalogue` makes nothing until it is asked, and each
+schema and document once.
 """
 
+import threading
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import orjson
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic.json_schema import JsonSchemaMode
 
 from service.rules.model import AMBIGUITY, Model
 from service.rules.registry import Operation, Registry, System, camel
 
 __all__ = [
+    "Catalogue",
     "LimitInfo",
     "OperationInfo",
     "OptionInfo",
     "SystemInfo",
-    "catalogue",
     "describe",
     "describe_system",
+    "example",
+    "json_schema",
+    "odds_example",
     "system_entry",
 ]
+
+#: The JSON Schema of a model in a mode: `json_schema`, or a catalogue's remembered one.
+Schemas = Callable[[type[BaseModel], JsonSchemaMode], dict[str, Any]]
+
+
+def json_schema(model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
+    return model.model_json_schema(mode=mode)
 
 
 class OptionInfo(Model):
@@ -168,7 +186,7 @@ def _limits(schema: dict[str, Any]) -> list[LimitInfo]:
     return found
 
 
-def describe(system: System, op: Operation) -> OperationInfo:
+def describe(system: System, op: Operation, schema: Schemas = json_schema) -> OperationInfo:
     base = f"/v1/{system.slug}/{op.name}"
     has_odds = op.odds_request_model is not None
     return OperationInfo(
@@ -182,17 +200,17 @@ def describe(system: System, op: Operation) -> OperationInfo:
         graphql_field=camel(op.name),
         graphql_odds_field=camel(op.name) + "Odds" if has_odds else None,
         options=_options(op.options),
-        limits=_limits(op.request_model.model_json_schema()),
+        limits=_limits(schema(op.request_model, "validation")),
     )
 
 
-def describe_system(system: System) -> SystemInfo:
+def describe_system(system: System, schema: Schemas = json_schema) -> SystemInfo:
     return SystemInfo(
         slug=system.slug,
         title=system.title,
         seed=system.seed,
         graphql_name=system.graphql_name,
-        operations=[describe(system, op) for op in system.operations],
+        operations=[describe(system, op, schema) for op in system.operations],
         tables=[
             TableInfo(
                 name=t.name,
@@ -205,22 +223,79 @@ def describe_system(system: System) -> SystemInfo:
     )
 
 
-def _schema(model: type[BaseModel] | None, mode: str) -> dict[str, Any] | None:
-    if model is None:
+def example(op: Operation) -> dict[str, Any]:
+    """The operation's example request, as published in OpenAPI and the catalogue."""
+    return dict(op.example)
+
+
+def odds_example(op: Operation) -> dict[str, Any] | None:
+    """The example as an odds request: the same input without the dice."""
+    if op.odds_request_model is None:
         return None
-    return model.model_json_schema(mode="validation" if mode == "in" else "serialization")
+    return {name: value for name, value in op.example.items() if name != "dice"}
 
 
-def system_entry(system: System) -> dict[str, Any]:
-    """The REST form: the catalogue entry with each operation's JSON Schemas."""
-    entry = describe_system(system).model_dump()
+def system_entry(system: System, schema: Schemas = json_schema) -> dict[str, Any]:
+    """The REST form: the catalogue entry with each operation's JSON Schemas and examples."""
+
+    def of(model: type[BaseModel] | None, mode: JsonSchemaMode) -> dict[str, Any] | None:
+        return None if model is None else schema(model, mode)
+
+    entry = describe_system(system, schema).model_dump()
     for info, op in zip(entry["operations"], system.operations, strict=True):
-        info["input_schema"] = _schema(op.request_model, "in")
-        info["output_schema"] = _schema(op.result_model, "out")
-        info["odds_input_schema"] = _schema(op.odds_request_model, "in")
-        info["odds_output_schema"] = _schema(op.odds_model, "out")
+        info["input_schema"] = of(op.request_model, "validation")
+        info["output_schema"] = of(op.result_model, "serialization")
+        info["odds_input_schema"] = of(op.odds_request_model, "validation")
+        info["odds_output_schema"] = of(op.odds_model, "serialization")
+        info["example"] = example(op)
+        info["odds_example"] = odds_example(op)
     return entry
 
 
-def catalogue(registry: Registry) -> dict[str, Any]:
-    return {"systems": [system_entry(system) for system in registry.systems]}
+class Catalogue:
+    """The catalogue of one registry, each part made on first use and kept: every JSON
+    Schema once (the REST entries, the limits and GraphQL's `systems` share them) and every
+    document once, as the JSON bytes served. Safe to use from several threads: each part is
+    made under one lock, so it is made once and then only read."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self._lock = threading.RLock()
+        self._schemas: dict[tuple[type[BaseModel], JsonSchemaMode], dict[str, Any]] = {}
+        self._infos: list[SystemInfo] | None = None
+        self._entries: dict[str, bytes] = {}
+        self._all: bytes | None = None
+
+    def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
+        with self._lock:
+            found = self._schemas.get((model, mode))
+            if found is None:
+                found = self._schemas[model, mode] = json_schema(model, mode)
+            return found
+
+    def infos(self) -> list[SystemInfo]:
+        """Every system's entry without schemas (GraphQL's `systems`)."""
+        with self._lock:
+            if self._infos is None:
+                systems = self.registry.systems
+                self._infos = [describe_system(system, self.schema) for system in systems]
+            return self._infos
+
+    def system_json(self, slug: str) -> bytes:
+        """`GET /v1/systems/{slug}`: one system's entry with its schemas and examples."""
+        with self._lock:
+            found = self._entries.get(slug)
+            if found is None:
+                system = self.registry.system(slug)
+                if system is None:
+                    raise LookupError(f"no system {slug!r}")
+                found = self._entries[slug] = orjson.dumps(system_entry(system, self.schema))
+            return found
+
+    def json(self) -> bytes:
+        """`GET /v1/systems`: `{"systems": [...]}`, each system's entry in registry order."""
+        with self._lock:
+            if self._all is None:
+                entries = [self.system_json(system.slug) for system in self.registry.systems]
+                self._all = b'{"systems":[' + b",".join(entries) + b"]}"
+            return self._all

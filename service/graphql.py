@@ -32,11 +32,12 @@ from graphql import (
 )
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from service.cache import ProbabilityCache
-from service.catalogue import SystemInfo, describe_system
+from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.graphql_internals import (
     core_schema,
@@ -112,6 +113,8 @@ class _Types:
         for name, info in model.model_fields.items():
             annotations[name] = self.convert(info.annotation, False)
             namespace[name] = strawberry.field(description=info.description)
+        if model.model_computed_fields and not model.__pydantic_complete__:
+            model.model_rebuild()  # a model built on first use learns its computed fields' types
         for name, computed in model.model_computed_fields.items():
             annotations[name] = self.convert(computed.return_type, False)
             namespace[name] = strawberry.field(description=computed.description)
@@ -406,17 +409,21 @@ def _code(error: dict[str, Any]) -> str:
     return "INTERNAL_SERVER_ERROR" if error.get("path") else "GRAPHQL_VALIDATION_FAILED"
 
 
-def build_schema(registry: Registry, cache: ProbabilityCache) -> strawberry.Schema:
+def build_schema(
+    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
+) -> strawberry.Schema:
     kinds = _Types()
     direct: Direct = {}
     namespace: dict[str, Any] = {}
-    infos = [describe_system(system) for system in registry.systems]
+    catalogue = catalogue or Catalogue(registry)
     for system in registry.systems:
         system_type = _system_type(system, kinds, cache, direct)
         namespace[system.graphql_name] = _namespace(system, system_type, direct)
 
-    def systems() -> list[Any]:
-        return list(infos)
+    async def systems() -> list[Any]:
+        # Made on the first request, in a worker thread: its limits need every input's JSON
+        # Schema (see `Catalogue`).
+        return list(await run_in_threadpool(catalogue.infos))
 
     systems.__annotations__ = {"return": list[kinds.model(SystemInfo, False)]}  # type: ignore[misc]
     namespace["systems"] = strawberry.field(

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
+from service.catalogue import example, odds_example
 from service.errors import Problem
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, pascal
@@ -54,13 +55,16 @@ def _json(schema: Any, description: str = "OK") -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _post(summary: str, description: str, request: Any, response: Any, tag: str) -> Any:
+def _post(
+    summary: str, description: str, request: Any, response: Any, tag: str, request_example: Any
+) -> Any:
+    body = {"schema": request, "example": request_example}
     return {
         "post": {
             "summary": summary,
             "description": description,
             "tags": [tag],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
+            "requestBody": {"required": True, "content": {"application/json": body}},
             "responses": {"200": _json(response), **_ERRORS},
         }
     }
@@ -95,13 +99,13 @@ def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
             base = f"/v1/{system.slug}/{op.name}"
             paths[base] = _post(
                 op.summary, op.description, refs[op.request_model, "validation"],
-                refs[op.result_model, "serialization"], tag,
+                refs[op.result_model, "serialization"], tag, example(op),
             )  # fmt: skip
             if op.odds_request_model is not None and op.odds_model is not None:
                 paths[f"{base}/odds"] = _post(
                     f"Exact odds: {op.summary}", op.description,
                     refs[op.odds_request_model, "validation"],
-                    refs[op.odds_model, "serialization"], tag,
+                    refs[op.odds_model, "serialization"], tag, odds_example(op),
                 )  # fmt: skip
         for table in system.tables:
             paths[f"/v1/{system.slug}/tables/{table.name}"] = _get(

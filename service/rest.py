@@ -7,8 +7,8 @@ bytes (strict: "20" is not an integer); every error is problem+json naming the f
 """
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
-import orjson
 import pydantic_core
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
@@ -18,8 +18,9 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service.cache import ProbabilityCache
-from service.catalogue import catalogue, system_entry
+from service.catalogue import Catalogue
 from service.errors import field_errors
+from service.lazy import Lazy
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
 from service.runtime import Results, odds_json
@@ -118,24 +119,31 @@ def _table(table: Table) -> bytes:
     return pydantic_core.to_json(table.document())
 
 
-def routes(registry: Registry, cache: ProbabilityCache) -> list[BaseRoute]:
+def _document(make: Callable[[], bytes]) -> Lazy:
+    """`GET` of a document made by its first request: the catalogue's JSON Schemas and the
+    tables grow with every rule, and the schemas take seconds at a few hundred operations,
+    which no process should wait for to start."""
+    return Lazy(lambda: _json(make()))
+
+
+def routes(
+    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
+) -> list[BaseRoute]:
     results = Results()
-    found: list[BaseRoute] = [
-        Route("/v1/systems", _json(orjson.dumps(catalogue(registry))), methods=["GET"])
-    ]
+    catalogue = catalogue or Catalogue(registry)
+    found: list[BaseRoute] = [Route("/v1/systems", _document(catalogue.json), methods=["GET"])]
     for system in registry.systems:
         base = f"/v1/{system.slug}"
-        entry = orjson.dumps(system_entry(system))
-        found.append(Route(f"/v1/systems/{system.slug}", _json(entry), methods=["GET"]))
+        entry = _document(partial(catalogue.system_json, system.slug))
+        found.append(Route(f"/v1/systems/{system.slug}", entry, methods=["GET"]))
         for op in system.operations:
             found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))
             if op.odds_request_model is not None:
                 odds = _odds(op, op.odds_request_model, cache)
                 found.append(Route(f"{base}/{op.name}/odds", odds, methods=["POST"]))
         for table in system.tables:
-            found.append(
-                Route(f"{base}/tables/{table.name}", _json(_table(table)), methods=["GET"])
-            )
+            rows = _document(partial(_table, table))
+            found.append(Route(f"{base}/tables/{table.name}", rows, methods=["GET"]))
     return found
 
 

@@ -3,8 +3,26 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from starlette.testclient import TestClient
 
+from service.app import build_app
+from service.cache import MemoryCache
+from service.observability import Observability
+from service.settings import Settings
 from tests.redis_server import RedisServer
+
+
+@pytest.fixture(scope="session")
+def app() -> Observability:
+    """The service, built once for the whole session: the in-memory cache, no request log.
+    A test that needs other settings, or counters of its own, builds its own app."""
+    return build_app(Settings(log_requests=False), MemoryCache())
+
+
+@pytest.fixture(scope="session")
+def client(app: Observability) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        yield client
 
 
 @pytest.fixture

@@ -1,16 +1,11 @@
 """FORESIGHT resolution over HTTP and GraphQL as a new user meets it: the issue's acceptance
 checks. Seed lines are cited as F:L<n>; the probability oracles are the catalogue's section 5."""
 
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-
-from service.app import build_app
-from service.cache import MemoryCache
-from service.settings import Settings
 
 BASE = "/v1/foresight"
 LOCKPICKING = {"score": 14, "bef": 5, "modifiers": [-1, 1]}
@@ -25,12 +20,6 @@ DEFAULT_OPTIONS = {
     "twenty_plus_in_sum": True,
     "bef_zero_is_impossible": False,
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 def post(client: TestClient, path: str, body: dict[str, Any], status: int = 200) -> Any:

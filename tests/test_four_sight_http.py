@@ -1,14 +1,8 @@
 """4SIGHT over HTTP and GraphQL as a new user meets it: the issue's acceptance checks."""
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
-
-from service.app import build_app
-from service.cache import MemoryCache
-from service.settings import Settings
 
 BASE = "/v1/four-sight"
 CROSSBOW = {
@@ -16,12 +10,6 @@ CROSSBOW = {
     "expertise": "specialty",
     "target_number": 7,
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 def post(client: TestClient, path: str, body: dict[str, Any], status: int = 200) -> Any:

@@ -4,7 +4,6 @@ Rules are cited by seed line: D:L<n> is line n of seeds/003_e1158ff398be9115.txt
 """
 
 import importlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,12 +14,6 @@ from service.cache import MemoryCache
 from service.settings import Settings
 
 CHECK_FIELDS = "degree success combination seed rolls { sides value purpose explodedFrom }"
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 def post(client: TestClient, query: str, variables: dict[str, Any] | None = None) -> Any:

@@ -13,10 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from service.app import build_app
-from service.cache import MemoryCache
 from service.rules import RULES_VERSION
-from service.settings import Settings
 
 CHECK = "/v1/four-d8/check"
 ODDS = "/v1/four-d8/check/odds"
@@ -37,12 +34,6 @@ DEFAULT_OPTIONS = {
     "roll_when_impossible": False,
     "effect_text_version": "2",
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 def check(client: TestClient, ease: int, dice: dict[str, Any], **fields: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ AMBIGUITY = "x-ambiguity"
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, strict=True, extra="forbid", defer_build=True)
 
 
 def option(default: Any, *, ambiguity: str | None, description: str) -> Any:

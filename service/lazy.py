@@ -1,0 +1,34 @@
+"""An ASGI app made by its first request, for the parts of the service whose cost grows with
+every rule and which a process need not pay for before it answers: the GraphQL schema and
+the catalogue documents."""
+
+import threading
+from collections.abc import Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+__all__ = ["Lazy"]
+
+
+class Lazy:
+    """An ASGI app built once, by `prepare` or by the first request: in a worker thread, so
+    the event loop answers other requests meanwhile, and under a lock, so requests that
+    arrive during the build wait for it rather than build again."""
+
+    def __init__(self, build: Callable[[], ASGIApp]) -> None:
+        self._build = build
+        self._lock = threading.Lock()
+        self._app: ASGIApp | None = None
+
+    def prepare(self) -> ASGIApp:
+        with self._lock:
+            if self._app is None:
+                self._app = self._build()
+            return self._app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = self._app
+        if app is None:
+            app = await run_in_threadpool(self.prepare)
+        await app(scope, receive, send)

@@ -1,0 +1,125 @@
+"""The catalogue and OpenAPI publish every operation's example request, and the catalogue
+makes each JSON Schema once, on first use, the same from any number of threads."""
+
+import json
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import orjson
+import pytest
+
+import service.catalogue
+from service.cache import MemoryCache
+from service.catalogue import Catalogue, system_entry
+from service.graphql import build_schema
+from service.openapi import openapi
+from service.rest import routes
+from service.rules.registry import Operation, load
+
+REGISTRY = load()
+OPERATIONS = [(system, op) for system in REGISTRY.systems for op in system.operations]
+
+
+def ids(case: tuple[Any, Operation]) -> str:
+    return f"{case[0].slug}/{case[1].name}"
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    return openapi(REGISTRY)
+
+
+@pytest.mark.parametrize("case", OPERATIONS, ids=ids)
+def test_the_catalogue_publishes_each_example(client, case):
+    system, op = case
+    entry = client.get(f"/v1/systems/{system.slug}").json()
+    info = next(info for info in entry["operations"] if info["name"] == op.name)
+    assert info["example"] == json.loads(json.dumps(op.example))
+    op.request_model.model_validate_json(json.dumps(info["example"]))
+    if op.odds_request_model is None:
+        assert info["odds_example"] is None
+    else:
+        assert info["odds_example"] == {k: v for k, v in info["example"].items() if k != "dice"}
+        op.odds_request_model.model_validate_json(json.dumps(info["odds_example"]))
+
+
+@pytest.mark.parametrize("case", OPERATIONS, ids=ids)
+def test_openapi_publishes_each_example(document, case):
+    system, op = case
+    base = f"/v1/{system.slug}/{op.name}"
+
+    def example(path: str) -> Any:
+        return document["paths"][path]["post"]["requestBody"]["content"]["application/json"][
+            "example"
+        ]
+
+    assert example(base) == json.loads(json.dumps(op.example))
+    if op.odds_request_model is not None:
+        assert example(f"{base}/odds") == {k: v for k, v in op.example.items() if k != "dice"}
+
+
+def test_an_example_with_dice_is_published_without_them_for_the_odds(document):
+    """The 4D8 check's example rolls table dice; its odds take the same input without."""
+    body = document["paths"]["/v1/four-d8/check/odds"]["post"]["requestBody"]
+    assert body["content"]["application/json"]["example"] == {"ease": 20}
+
+
+def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[type, str]]:
+    """Count the JSON Schemas the catalogue makes, by model and mode."""
+    made: Counter[tuple[type, str]] = Counter()
+    real = service.catalogue.json_schema
+
+    def schema(model: Any, mode: Any) -> dict[str, Any]:
+        made[model, mode] += 1
+        return real(model, mode)
+
+    monkeypatch.setattr(service.catalogue, "json_schema", schema)
+    return made
+
+
+def test_each_schema_is_made_once_and_only_when_asked(monkeypatch):
+    made = counting(monkeypatch)
+    catalogue = Catalogue(REGISTRY)
+    assert not made
+    catalogue.infos()  # GraphQL's systems: the input schemas, for their limits
+    inputs = {op.request_model for _, op in OPERATIONS}
+    assert set(made) == {(model, "validation") for model in inputs}
+    whole = catalogue.json()
+    for system in REGISTRY.systems:
+        catalogue.system_json(system.slug)
+    assert catalogue.json() is whole
+    assert made
+    assert set(made.values()) == {1}
+
+
+def test_the_app_is_built_without_making_a_schema(monkeypatch):
+    """Routes and the GraphQL schema wait for the first request to the catalogue."""
+    made = counting(monkeypatch)
+    catalogue = Catalogue(REGISTRY)
+    routes(REGISTRY, MemoryCache(), catalogue)
+    build_schema(REGISTRY, MemoryCache(), catalogue)
+    assert not made
+
+
+def test_the_remembered_entries_are_the_entries():
+    catalogue = Catalogue(REGISTRY)
+    for system in REGISTRY.systems:
+        assert orjson.loads(catalogue.system_json(system.slug)) == system_entry(system)
+    assert orjson.loads(catalogue.json()) == {
+        "systems": [system_entry(system) for system in REGISTRY.systems]
+    }
+
+
+def test_threads_asking_at_once_share_one_making(monkeypatch):
+    made = counting(monkeypatch)
+    catalogue = Catalogue(REGISTRY)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda _: catalogue.json(), range(4)))
+    assert all(answer is answers[0] for answer in answers)
+    assert set(made.values()) == {1}
+
+
+def test_an_unknown_system_has_no_entry():
+    with pytest.raises(LookupError):
+        Catalogue(REGISTRY).system_json("four-c-minus")

@@ -1,0 +1,84 @@
+"""What starting the service makes and what waits for a first request: GraphQL is imported
+and its schema built by the first GraphQL request (`Lazy`), once, however many arrive
+together; models are built on first use; documents and tables are written when asked."""
+
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from starlette.responses import Response
+from starlette.testclient import TestClient
+
+import service.graphql
+from service.app import build_app
+from service.cache import MemoryCache
+from service.lazy import Lazy
+from service.settings import Settings
+
+QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { success } } }"}
+
+
+def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
+    built: list[object] = []
+    real = service.graphql.build_schema
+
+    def build_schema(*args: Any) -> Any:
+        built.append(real(*args))
+        return built[-1]
+
+    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
+        rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
+        assert rest.status_code == 200
+        assert not built
+        first = client.post("/graphql", json=QUERY)
+        again = client.post("/graphql", json=QUERY)
+    assert len(built) == 1
+    success = rest.json()["success"]
+    assert first.json() == again.json() == {"data": {"fourD8": {"check": {"success": success}}}}
+
+
+def test_requests_that_arrive_together_share_one_build():
+    builds: list[threading.Thread] = []
+    app = Response(b"built")
+
+    def slow() -> Response:
+        builds.append(threading.current_thread())
+        time.sleep(0.2)  # long enough for every caller to arrive meanwhile
+        return app
+
+    lazy = Lazy(slow)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda _: lazy.prepare(), range(4)))
+    assert answers == [app] * 4
+    assert len(builds) == 1
+
+
+STARTS = """
+import sys
+from service.app import build_app
+from service.cache import MemoryCache
+from service.rules.registry import load
+from service.settings import Settings
+
+build_app(Settings(log_requests=False), MemoryCache())
+models = [model for system in load().systems for op in system.operations
+          for model in (op.request_model, op.result_model, op.odds_model) if model]
+print(sum(model.__pydantic_complete__ for model in models), len(models))
+print(sorted({name.split(".")[0] for name in sys.modules} & {"strawberry", "graphql"}))
+"""
+
+
+def test_a_fresh_process_builds_the_app_without_graphql_or_a_validator():
+    """Startup pays for neither until a request needs them (run apart: this session has
+    long since built both)."""
+    run = subprocess.run([sys.executable, "-c", STARTS], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).parents[1])  # fmt: skip
+    built, models = map(int, run.stdout.splitlines()[0].split())
+    assert models > 50
+    assert built == 0
+    assert run.stdout.splitlines()[1] == "[]"
