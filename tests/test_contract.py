@@ -27,11 +27,9 @@ import jsonschema_rs
 import pytest
 from starlette.testclient import TestClient
 
-from service.app import build_app
 from service.cache import MemoryCache
 from service.graphql import build_schema
 from service.rules.registry import Operation, camel, load
-from service.settings import Settings
 from tests.contract.asgi import post_all
 from tests.contract.graphql import Shapes
 from tests.contract.odds import describe, distributions, exact_figures, schema_paths
@@ -65,13 +63,6 @@ UNMAPPED = {
         "is winner 'aggressor' and degree 'bare'"
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    # Once tests/conftest.py holds a session-wide `client`, this fixture can go.
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from service.app import build_app
-from service.cache import MemoryCache
 from service.rules.model import AMBIGUITY, Model, ambiguity_of, option
 from service.rules.registry import System, load
-from service.settings import Settings
 
 DATA = Path(__file__).parent / "data"
 REGISTRY = load()
@@ -35,12 +32,6 @@ REASONS = {
     "no ambiguity",
     "not built yet",
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
-        yield client
 
 
 def register(slug: str) -> dict[str, Any]:
