@@ -8,41 +8,17 @@ the roll and the odds must all say the same, and the odds are the oracle's for t
 """
 
 import itertools
-import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from service.rules.foresight.resolution.tables import QR
-from service.rules.registry import load
 from tests.rules.foresight import oracle
-
-OPS = {op.name: op for op in load().system("foresight").operations}  # type: ignore[union-attr]
+from tests.rules.foresight.calls import by_qr, nonzero, odds, run
 
 #: Score 47 (20+9) at BEF 0 with +18: the sum +27 would take the EF to 15 and the SC to 300.
 HTH = {"score": 47, "bef": 0, "modifiers": [18]}
 BOTH = {"bef_zero_is_impossible": True, "roll_impossible_tasks": True}
-
-
-def run(name: str, payload: dict[str, Any]) -> Any:
-    op = OPS[name]
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(name: str, payload: dict[str, Any]) -> Any:
-    op = OPS[name]
-    assert op.odds_request_model is not None
-    question = {key: value for key, value in payload.items() if key != "dice"}
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(question)))
-
-
-def by_qr(table: Any) -> dict[int, Fraction]:
-    return {QR[row.outcome].value: Fraction(row.exact) for row in table}
-
-
-def nonzero(distribution: dict[int, Fraction]) -> dict[int, Fraction]:
-    return {qr: p for qr, p in distribution.items() if p}
 
 
 def test_a_bef_zero_task_rolled_anyway_is_90_in_100_qr7_and_10_qr10():

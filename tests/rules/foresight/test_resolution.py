@@ -20,12 +20,11 @@ from service.rules.foresight.resolution.options import BlockingMode, QrThreshold
 from service.rules.foresight.resolution.quality import quality_rating
 from service.rules.foresight.resolution.scores import twenty_plus
 from service.rules.foresight.resolution.tables import QR
-from service.rules.registry import load
 from tests.rules.foresight import oracle
+from tests.rules.foresight.calls import OPS, by_qr, nonzero, odds, run
 
 DATA = Path(__file__).parent / "data"
 EXACT = QrThresholds.EXACT
-OPS = {op.name: op for op in load().system("foresight").operations}  # type: ignore[union-attr]
 
 #: A task for each SC of the catalogue's grids: score x BEF, no modifiers.
 TASKS = {
@@ -43,27 +42,6 @@ def rows(name: str) -> list[dict[str, Any]]:
 def task(sc: int, **extra: Any) -> dict[str, Any]:
     score, bef = TASKS[sc]
     return {"score": score, "bef": bef, **extra}
-
-
-def run(name: str, payload: dict[str, Any]) -> Any:
-    op = OPS[name]
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(name: str, payload: dict[str, Any]) -> Any:
-    op = OPS[name]
-    assert op.odds_request_model is not None
-    question = {key: value for key, value in payload.items() if key != "dice"}
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(question)))
-
-
-def by_qr(table: Any) -> dict[int, Fraction]:
-    """An odds table {'QR1': ...} as {1: exact probability}."""
-    return {QR[row.outcome].value: Fraction(row.exact) for row in table}
-
-
-def nonzero(distribution: dict[int, Fraction]) -> dict[int, Fraction]:
-    return {qr: p for qr, p in distribution.items() if p}
 
 
 def near(printed: str, value: Fraction) -> bool:
