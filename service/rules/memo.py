@@ -25,7 +25,7 @@ __all__ = ["Memo"]
 R = TypeVar("R")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Node(Generic[R]):
     #: (sides, purpose, exploded_from) of the die the rule rolls here, or None at an outcome.
     die: tuple[int, str, int | None] | None = None
@@ -34,7 +34,7 @@ class _Node(Generic[R]):
     children: dict[int, "_Node[R]"] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Tree(Generic[R]):
     root: _Node[R]
     size: int = 1
