@@ -4,7 +4,8 @@ A `Distribution` maps outcomes to integer weights over a common total; a probabi
 always the exact `Fraction` weight / total, never a float estimate. An exploding die is
 enumerated to a stated depth; the chains cut off keep their share of the total without an
 outcome (`missing`), so every probability is exact for the truncated process and the mass cut
-is stated exactly. Dice pools are enumerated
+is stated exactly. Every (outcome, weight) pair a distribution is made from is counted as
+one state (`cost.counted`), the work exact odds are bounded by. Dice pools are enumerated
 as multisets with their multinomial weights, so 4d8 is 330 sorted outcomes rather than 4,096
 ordered ones; rules that do not care which die is which read the sorted tuple.
 
@@ -22,6 +23,7 @@ from typing import Generic, TypeVar
 
 from pydantic import Field
 
+from service.rules.cost import counted
 from service.rules.model import Model
 
 __all__ = [
@@ -47,11 +49,14 @@ class Distribution(Generic[T]):
     ) -> None:
         merged: dict[T, int] = {}
         pairs = weights.items() if isinstance(weights, Mapping) else weights
+        states = 0
         for outcome, weight in pairs:
+            states += 1
             if weight < 0:
                 raise ValueError("weights must be non-negative")
             if weight:
                 merged[outcome] = merged.get(outcome, 0) + weight
+        counted(states)
         self._weights = merged
         present = sum(merged.values())
         if total is not None and total < present:
@@ -102,6 +107,7 @@ class Distribution(Generic[T]):
         finished: dict[int, int] = {}
         running = {0: 1}
         for k in range(depth + 1):
+            counted(len(running) * sides)
             weight = sides ** (depth - k)
             rolling: dict[int, int] = {}
             for sum_so_far, w in running.items():
@@ -116,6 +122,10 @@ class Distribution(Generic[T]):
 
     def items(self) -> Iterator[tuple[T, int]]:
         return iter(self._weights.items())
+
+    def __len__(self) -> int:
+        """The number of outcomes with a weight."""
+        return len(self._weights)
 
     def weight(self, outcome: T) -> int:
         return self._weights.get(outcome, 0)
@@ -149,6 +159,7 @@ class Distribution(Generic[T]):
 
     def __add__(self, other: "Distribution[int]") -> "Distribution[int]":
         """Convolution: the distribution of the sum of two independent integer outcomes."""
+        counted(len(self._weights) * len(other._weights))
         sums: dict[int, int] = {}
         for a, wa in self._weights.items():
             for b, wb in other.items():

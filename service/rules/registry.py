@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field, create_model
 from typing_extensions import TypeVar
 
 from service.rules import RULES_VERSION
+from service.rules.cost import Estimate
 from service.rules.dice import Dice, DiceError, DiceSpec, Roll
 from service.rules.memo import Memo
 from service.rules.model import Model
@@ -100,6 +101,8 @@ class Operation:
     example: Mapping[str, Any]
     #: The odds requests callers ask most, which `make precompute` fills the cache with.
     standard: tuple[Mapping[str, Any], ...] = ()
+    #: At most how many outcome states the odds of a request enumerate (`rules.cost`).
+    cost: Callable[[Any], Estimate] | None = None
     #: Remembers each outcome by request and faces rolled (`operation(memo=True)`).
     memo: Memo[Model] | None = field(default=None, repr=False, compare=False)
 
@@ -147,6 +150,12 @@ class Operation:
             raise LookupError(f"{self.system}/{self.name} has no odds")
         return self._wrap(self.odds_model, self.odds(request), request, {})
 
+    def estimate(self, request: Model) -> Estimate:
+        """At most how many outcome states `run_odds(request)` enumerates."""
+        if self.cost is None:
+            raise LookupError(f"{self.system}/{self.name} has no odds")
+        return self.cost(request)
+
     def cache_key(self, request: Model) -> str:
         """`adjudicator:<rules_version>:<system>:<operation>:<sha256 of canonical input>`.
 
@@ -183,16 +192,21 @@ def operation(
     covers: tuple[str, ...],
     example: Mapping[str, Any],
     odds: Callable[[Any], Model] | None = None,
+    cost: Callable[[Any], Estimate] | None = None,
     standard: Iterable[Mapping[str, Any]] = (),
     memo: bool = False,
 ) -> Callable[[Callable[..., Model]], Operation]:
     """Register a rule of the system whose package holds it. Its input and output models are
     read from its annotations; it rolls dice when it takes a second parameter (the `Dice`).
 
-    `example` is a request the operation answers; `standard`, the odds requests worth
-    precomputing; `memo`, that outcomes are remembered by request and faces (the rule must
-    be a pure function of them, as every rule is).
+    `example` is a request the operation answers; `odds`, the exact odds of a request;
+    `cost`, which every operation with odds declares, an upper bound on the outcome states
+    those odds enumerate (`rules.cost`; its docstring is published as the formula);
+    `standard`, the odds requests worth precomputing; `memo`, that outcomes are remembered
+    by request and faces (the rule must be a pure function of them, as every rule is).
     """
+    if (odds is None) != (cost is None):
+        raise TypeError("an operation with odds declares their cost, and only then")
 
     def register(rule: Callable[..., Model]) -> Operation:
         system = system_of(rule.__module__).slug
@@ -236,6 +250,7 @@ def operation(
             odds_model=odds_model,
             example=example,
             standard=tuple(standard),
+            cost=cost,
             memo=Memo() if memo else None,
         )
 

@@ -7,7 +7,7 @@ from pydantic import Field, computed_field
 from service.rules.dice import Dice
 from service.rules.four_d8.chance import MAX_EASE, ChanceResult, chance_of_success
 from service.rules.four_d8.degree import ASPECTS, Aspect, Reading, Scoring, classify, read
-from service.rules.four_d8.odds import check_odds
+from service.rules.four_d8.odds import check_cost, check_odds
 from service.rules.four_d8.options import BonusDieSelection, SnakeEyesInBonusRoll
 from service.rules.four_d8.resolution import (
     AUTOMATIC_FACES,
@@ -88,6 +88,7 @@ def _bonus_index(natural: Sequence[int], request: CheckInput) -> int:
         "4d8.over32.bonus_roll",
     ),
     odds=check_odds,
+    cost=check_cost,
     memo=True,
     # Every ease a referee can set that the rules distinguish (below 1 nothing can succeed).
     standard=[{"ease": ease} for ease in range(-8, MAX_EASE + 1)],

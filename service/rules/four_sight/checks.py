@@ -4,6 +4,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
     Exact,
@@ -17,12 +18,13 @@ from service.rules.four_sight.contest import (
     Sides,
     contest_distribution,
     contest_sides,
+    contest_states,
     decide,
     roll_contest,
     tie_winner,
 )
 from service.rules.four_sight.degrees import DEGREES, Degree, Narrator, degree_of, narrator_of
-from service.rules.four_sight.odds import Outcome, check_distribution, truncation
+from service.rules.four_sight.odds import Outcome, check_bound, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -108,8 +110,8 @@ def graded_label(outcome: Outcome, target: int, options: CheckOptions) -> str:
 def check_odds(request: CheckInput) -> CheckOdds:
     """Exact odds of a basic check: success, each degree, an adverse episode, every result."""
     planned = plan(request, request.options, request.combat)
-    outcome = check_distribution(planned)
     target = request.target_number + request.tn_adjustment
+    outcome = check_distribution(planned, _alike(request, target))
     labels = outcome.map(lambda o: graded_label(o, target, request.options))
     return CheckOdds(
         success=exact(labels.probability_where(lambda label: label != FAILURE)),
@@ -118,6 +120,25 @@ def check_odds(request: CheckInput) -> CheckOdds:
         result=None if request.combat else outcome_table(outcome.map(lambda o: o[0])),
         truncation=truncation(outcome),
     )
+
+
+def check_cost(request: CheckInput) -> Estimate:
+    """The dice of the pool and of each manifestation, their sums and products bounded by the
+    range of values they can hold (`odds.check_bound`); in combat, where only the degree is
+    read, bounded by the values still worth telling apart; then the degree and result tables."""
+    planned = plan(request, request.options, request.combat)
+    target = request.target_number + request.tn_adjustment
+    bound = check_bound(planned, _alike(request, target))
+    return Estimate(bound.states + 2 * bound.outcomes, _CHECK_DRIVERS)
+
+
+def _alike(request: CheckInput, target: int) -> tuple[int, int] | None:
+    """Out of combat every result is reported; in combat only the degree, which is alike
+    below the target number and from the top degree's margin up."""
+    return (target, target + DEGREES[-1].low) if request.combat else None
+
+
+_CHECK_DRIVERS = ("/expertise", "/injuries", "/manifestations", "/options", "/combat")
 
 
 @operation(
@@ -144,6 +165,7 @@ def check_odds(request: CheckInput) -> CheckOdds:
         "4sight.injury_penalty",
     ),
     odds=check_odds,
+    cost=check_cost,
     example={
         "traits": [{"trait": "intelligence", "score": 4}],
         "expertise": "specialty",
@@ -228,11 +250,23 @@ def opposed_odds(request: OpposedInput) -> OpposedOdds:
     )
 
 
+def opposed_cost(request: OpposedInput) -> Estimate:
+    """Both checks, each bounded as `check_cost` bounds one outside combat, and the bands of
+    every winner's degree over the pairs of their outcomes (`contest.contest_states`)."""
+    grades = 2 * len(_DEGREE_GRADES)
+    states = contest_states(_sides(request), request.options, request.combat, grades)
+    return Estimate(states, _OPPOSED_DRIVERS)
+
+
+_OPPOSED_DRIVERS = ("/aggressor", "/opponent", "/options", "/combat")
+
+
 @operation(
     name="opposed-check",
     kind=Kind.CHECK,
     covers=("4sight.opposed_check",),
     odds=opposed_odds,
+    cost=opposed_cost,
     example={
         "aggressor": {"traits": [{"trait": "charisma", "score": 2}]},
         "opponent": {"traits": [{"trait": "wisdom", "score": 1}]},

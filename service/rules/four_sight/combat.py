@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, OutcomeProbability, Truncation, exact, outcome_table
 from service.rules.four_sight.characters import key
@@ -15,6 +16,7 @@ from service.rules.four_sight.contest import (
     Sides,
     contest_distribution,
     contest_sides,
+    contest_states,
     decide,
     roll_contest,
     tie_winner,
@@ -25,7 +27,7 @@ from service.rules.four_sight.expertise import (
     Expertise,
 )
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
-from service.rules.four_sight.odds import check_distribution, truncation
+from service.rules.four_sight.odds import check_bound, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -91,7 +93,7 @@ def _fate(graded: Graded, lethal: bool) -> Fate:
 def grievous_odds(request: GrievousInput) -> GrievousOdds:
     """Exact odds that a character keeps functioning after a grievous injury."""
     roller = _con_roller(request)
-    outcome = check_distribution(plan(roller, request.options, request.combat))
+    outcome = check_distribution(plan(roller, request.options, request.combat), _PASSES)
     fates = outcome.map(
         lambda o: _fate(grade(o[0], o[1], GRIEVOUS_TN, request.options), request.lethal_attack)
     )
@@ -102,11 +104,27 @@ def grievous_odds(request: GrievousInput) -> GrievousOdds:
     )
 
 
+#: Only whether the check passes is read: every result below the target number is alike,
+#: and every result from it up.
+_PASSES = (GRIEVOUS_TN, GRIEVOUS_TN)
+
+
+def grievous_cost(request: GrievousInput) -> Estimate:
+    """The Constitution check, bounded as a combat check is (`checks.check_cost`), and the
+    fate of each of its outcomes."""
+    bound = check_bound(plan(_con_roller(request), request.options, request.combat), _PASSES)
+    return Estimate(bound.states + bound.outcomes, _GRIEVOUS_DRIVERS)
+
+
+_GRIEVOUS_DRIVERS = ("/injuries", "/manifestations", "/options")
+
+
 @operation(
     name="grievous-con-check",
     kind=Kind.CHECK,
     covers=("4sight.grievous_con_check",),
     odds=grievous_odds,
+    cost=grievous_cost,
     example={"traits": [{"trait": "constitution", "score": 2}], "dice": {"seed": 7}},
 )
 def grievous_check(request: GrievousInput, dice: Dice) -> GrievousResult:
@@ -208,6 +226,21 @@ def attack_odds(request: AttackInput) -> AttackOdds:
     )
 
 
+def attack_cost(request: AttackInput) -> Estimate:
+    """Both combat checks and the injury bands over the pairs of their outcomes
+    (`contest.contest_states`), and the defender's Constitution check when it is asked for
+    (`grievous_cost`)."""
+    grades = len(_INJURY_GRADES[0]) + len(_INJURY_GRADES[1])
+    states = contest_states(_sides(request), request.options, True, grades)
+    grievous = _grievous_request(request, None)
+    if grievous is not None:
+        states += grievous_cost(grievous).states
+    return Estimate(states, _ATTACK_DRIVERS)
+
+
+_ATTACK_DRIVERS = ("/attacker", "/defender", "/options")
+
+
 @operation(
     name="combat-attack",
     # Plain fights between average-to-heroic fighters.
@@ -222,6 +255,7 @@ def attack_odds(request: AttackInput) -> AttackOdds:
     kind=Kind.CHECK,
     covers=("4sight.combat_attack", "4sight.exploding_die", "4sight.injury"),
     odds=attack_odds,
+    cost=attack_cost,
     example={
         "attacker": {"traits": [{"trait": "dexterity", "score": 3}]},
         "defender": {"traits": [{"trait": "dexterity", "score": 2}]},

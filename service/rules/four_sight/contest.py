@@ -8,7 +8,13 @@ from typing import TypeVar
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.four_sight.odds import Band, Outcome, by_difference, check_distribution
+from service.rules.four_sight.odds import (
+    Band,
+    Outcome,
+    by_difference,
+    check_bound,
+    check_distribution,
+)
 from service.rules.four_sight.options import CheckOptions, OpposedTieWinner
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -19,6 +25,7 @@ __all__ = [
     "Sides",
     "contest_distribution",
     "contest_sides",
+    "contest_states",
     "decide",
     "roll_contest",
     "tie_winner",
@@ -42,6 +49,14 @@ def roll_contest(sides: Sides, options: CheckOptions, combat: bool, dice: Dice) 
 def contest_sides(sides: Sides, options: CheckOptions, combat: bool) -> list[Distribution[Outcome]]:
     """The outcome distribution of both checks, aggressor first."""
     return [check_distribution(plan(r, options, combat, name)) for name, r in sides]
+
+
+def contest_states(sides: Sides, options: CheckOptions, combat: bool, grades: int) -> int:
+    """At most how many states `contest_distribution` of `contest_sides` makes (`rules.cost`)
+    with `grades` labels in all: each side's check (`odds.check_bound`), each side split by
+    adverse episode, and the band lookups of the four pairs of parts (`odds.by_difference`)."""
+    (a_states, a), (b_states, b) = (check_bound(plan(r, options, combat, n)) for n, r in sides)
+    return a_states + b_states + 2 * (a + b) + 4 * (a + b * grades)
 
 
 def tie_winner(options: CheckOptions, pc_side: Side | None) -> Side:

@@ -10,14 +10,24 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
+from service.rules.cost import counted, metered
 from service.rules.distribution import Distribution, Truncation, exact
 from service.rules.four_sight.options import DieRole, ExplodeChain, ManifestationDieExplodes
 from service.rules.four_sight.pool import Plan, Step
 from service.rules.four_sight.rolling import ADVERSE_PENALTY, SIDES
 
-__all__ = ["DEPTH", "Band", "Outcome", "by_difference", "check_distribution", "truncation"]
+__all__ = [
+    "DEPTH",
+    "Band",
+    "Bound",
+    "Outcome",
+    "by_difference",
+    "check_bound",
+    "check_distribution",
+    "truncation",
+]
 
 DEPTH = 16
 Outcome = tuple[int, bool]  # (result, adverse episode)
@@ -27,15 +37,52 @@ Band = tuple[L, int | None, int | None]  # a label and the range of a difference
 _D6 = Distribution.die(SIDES)
 
 
-def check_distribution(plan: Plan) -> Distribution[Outcome]:
-    """The distribution of (result, adverse episode) of a check."""
-    pool = Distribution({plan.trait.score + plan.modifier: 1})
-    for role in plan.pool:
-        pool = pool + _die(plan, role)
-    outcome: Distribution[Outcome] = pool.map(lambda base: (base, False))
-    for step, _ in plan.steps:
-        outcome = _STEPS[step](plan, outcome)
+def check_distribution(plan: Plan, alike: tuple[int, int] | None = None) -> Distribution[Outcome]:
+    """The distribution of (result, adverse episode) of a check.
+
+    `alike=(low, high)` says the caller reads a result only against `low` and `high` (below
+    `low` it fails; from `high` up it is the top degree). Before each manifestation acts,
+    values that every remaining manifestation leaves on the same side of both are then
+    merged, which keeps a combat check with stacked exploding multipliers to thousands of
+    states instead of millions, and changes no probability the caller reads.
+    """
+    outcome: Distribution[Outcome] = _pool(plan).map(lambda base: (base, False))
+    steps = [_STEPS[step](plan) for step, _ in plan.steps]
+    for i, effects in enumerate(steps):
+        if alike is not None:
+            outcome = _merged(plan, outcome, steps[i:], alike)
+        outcome = _acted(plan, outcome, effects)
     return outcome
+
+
+class Bound(NamedTuple):
+    """At most how many states a distribution takes to make, and how many outcomes it has."""
+
+    states: int
+    outcomes: int
+
+
+def check_bound(plan: Plan, alike: tuple[int, int] | None = None) -> Bound:
+    """At most how many states `check_distribution(plan, alike)` makes (`rules.cost`). The
+    pool and the manifestation rolls are made here and counted (a few dice of at most
+    6 x 17 faces: tens of thousands of states at most); what the manifestations make of
+    the pool is bounded by the range of values it can hold."""
+    with metered() as made:
+        pool = _pool(plan)
+        steps = [_STEPS[step](plan) for step, _ in plan.steps]
+    size = len(pool)  # outcomes at most, each (result, adverse episode)
+    states = made.states + size
+    low, high = _range(pool)
+    for i, effects in enumerate(steps):
+        if alike is not None and _monotone(steps[i:]):
+            states += size
+            low, high = _bounds(plan, steps[i:], alike, low, high)
+        # Each outcome followed by each effect: an inner map, then the pairs.
+        states += 2 * min(size, 2 * (high - low + 1)) * len(effects)
+        values = [_applied(plan, v, e) for v in (low, high) for e, _ in effects.items()]
+        low, high = min(values), max(values)
+        size = min(size * len(effects), 2 * (high - low + 1))
+    return Bound(states, size)
 
 
 def truncation(*distributions: Distribution[L]) -> Truncation | None:
@@ -52,6 +99,7 @@ def by_difference(
 ) -> Distribution[L]:
     """The distribution of the band of `a - b`, for independent `a` and `b`: prefix sums over
     `a`'s sorted values make it |b| x |bands| lookups instead of a full convolution."""
+    counted(len(a) + len(b) * len(bands))
     values = sorted(v for v, _ in a.items())
     prefix = [0, *accumulate(a.weight(v) for v in values)]
     found: dict[L, int] = {}
@@ -62,6 +110,14 @@ def by_difference(
             if stop > start:
                 found[label] = found.get(label, 0) + bw * (prefix[stop] - prefix[start])
     return Distribution(found, total=a.total * b.total)
+
+
+def _pool(plan: Plan) -> Distribution[int]:
+    """The trait, the modifier and the sum of the pool's dice: the base of the check."""
+    pool = Distribution({plan.trait.score + plan.modifier: 1})
+    for role in plan.pool:
+        pool = pool + _die(plan, role)
+    return pool
 
 
 def _die(plan: Plan, role: DieRole) -> Distribution[int]:
@@ -85,62 +141,137 @@ def _then_chain(face: int, explodes: bool, rest: Distribution[int]) -> Distribut
     return rest.map(lambda x: face + x) if explodes else Distribution({face: 1})
 
 
-def _double(plan: Plan, outcome: Distribution[Outcome]) -> Distribution[Outcome]:
-    """Deep Sight: a d6 of 5-6 doubles the result (S:L144-146)."""
-    doubles = _D6.map(lambda n: plan.face(DieRole.DEEP_SIGHT_TRIGGER, n) >= 5)
-    return outcome.then(lambda o: doubles.map(lambda d: (plan.clamp(o[0]) * 2, o[1]) if d else o))
+#: What one manifestation roll does to a check: (adverse episode, dice added, multiplier),
+#: or None when it leaves the check as it is.
+Effect = tuple[bool, int, int] | None
 
 
-def _flare(plan: Plan, outcome: Distribution[Outcome]) -> Distribution[Outcome]:
-    """Precognitive Flare: the GM's d6 of 5-6 forces a manifestation roll (S:L148)."""
-    if plan.declines_flare:
-        return outcome
-    fires = _D6.map(lambda n: plan.face(DieRole.FLARE_TRIGGER, n) >= 5)
-    multiply = _multiplier(plan)
+_UNCHANGED = Distribution[Effect]([(None, 1)])
+_EPISODE = Distribution[Effect]([((True, 0, 1), 1)])
+
+
+def _acted(
+    plan: Plan, outcome: Distribution[Outcome], effects: Distribution[Effect]
+) -> Distribution[Outcome]:
     return outcome.then(
-        lambda o: fires.then(lambda fired: multiply(o) if fired else Distribution({o: 1}))
+        lambda o: effects.map(lambda e: (_applied(plan, o[0], e), o[1] or _adverse(e)))
     )
 
 
-def _multiply(plan: Plan, outcome: Distribution[Outcome]) -> Distribution[Outcome]:
+def _applied(plan: Plan, value: int, effect: Effect) -> int:
+    """An adverse episode is -20 (S:L140); otherwise the check is multiplied, then any dice
+    the manifestation die added are added (S-A16)."""
+    if effect is None:
+        return value
+    adverse, added, multiplier = effect
+    if adverse:
+        return value - ADVERSE_PENALTY
+    return plan.clamp(value) * multiplier + added
+
+
+def _adverse(effect: Effect) -> bool:
+    return effect is not None and effect[0]
+
+
+def _double(plan: Plan) -> Distribution[Effect]:
+    """Deep Sight: a d6 of 5-6 doubles the result (S:L144-146)."""
+    return _D6.map(
+        lambda n: (False, 0, 2) if plan.face(DieRole.DEEP_SIGHT_TRIGGER, n) >= 5 else None
+    )
+
+
+def _flare(plan: Plan) -> Distribution[Effect]:
+    """Precognitive Flare: the GM's d6 of 5-6 forces a manifestation roll (S:L148)."""
+    if plan.declines_flare:
+        return _UNCHANGED
+    effects = _multiply(plan)
+    fires = _D6.map(lambda n: plan.face(DieRole.FLARE_TRIGGER, n) >= 5)
+    return fires.then(lambda fired: effects if fired else _UNCHANGED)
+
+
+def _multiply(plan: Plan) -> Distribution[Effect]:
     """The manifestation die: 1 is an adverse episode (-20), else the result is multiplied
     (S:L140); in combat it may explode (S-A16)."""
-    return outcome.then(_multiplier(plan))
-
-
-def _multiplier(plan: Plan) -> Callable[[Outcome], Distribution[Outcome]]:
-    effects = _effects(plan)
-
-    def apply(o: Outcome, effect: tuple[bool, int, int]) -> Outcome:
-        adverse, added, multiplier = effect
-        if adverse:
-            return (o[0] - ADVERSE_PENALTY, True)
-        return (plan.clamp(o[0]) * multiplier + added, o[1])
-
-    return lambda o: effects.map(lambda e: apply(o, e))
-
-
-def _effects(plan: Plan) -> Distribution[tuple[bool, int, int]]:
-    """(adverse, dice added to the check, multiplier) of one manifestation roll."""
     role = DieRole.MANIFESTATION
     mode = plan.options.manifestation_die_explodes if plan.combat else ManifestationDieExplodes.NONE
     into = _chain(plan, role) if mode is ManifestationDieExplodes.INTO_MULTIPLIER else None
     added = _die(plan, DieRole.EXPLOSION) if mode is ManifestationDieExplodes.ADD_TO_CHECK else None
 
-    def effect(n: int) -> Distribution[tuple[bool, int, int]]:
+    def effect(n: int) -> Distribution[Effect]:
         face = plan.face(role, n)
         if n == 1:
-            return Distribution({(True, 0, 1): 1})
+            return _EPISODE
         if into is not None and plan.explodes(role, n):
             return into.map(lambda x: (False, 0, face + x))
         if added is not None and plan.explodes(role, n):
             return added.map(lambda x: (False, x, face))
-        return Distribution({(False, 0, face): 1})
+        return Distribution[Effect]([((False, 0, face), 1)])
 
     return _D6.then(effect)
 
 
-_STEPS: dict[Step, Callable[[Plan, Distribution[Outcome]], Distribution[Outcome]]] = {
+def _merged(
+    plan: Plan,
+    outcome: Distribution[Outcome],
+    steps: list[Distribution[Effect]],
+    alike: tuple[int, int],
+) -> Distribution[Outcome]:
+    """`outcome` with the values that `steps` take to the same side of `alike` merged."""
+    if not _monotone(steps):
+        return outcome
+    values = [o[0] for o, _ in outcome.items()]
+    bottom, top = _bounds(plan, steps, alike, min(values), max(values))
+    if bottom == min(values) and top == max(values):
+        return outcome
+    return outcome.map(lambda o: (min(max(o[0], bottom), top), o[1]))
+
+
+def _monotone(steps: list[Distribution[Effect]]) -> bool:
+    """Whether every step keeps the order of values: no multiplier below 0 (a penalised
+    manifestation die can show less)."""
+    return all(e is None or e[0] or e[2] >= 0 for effects in steps for e, _ in effects.items())
+
+
+def _bounds(
+    plan: Plan, steps: list[Distribution[Effect]], alike: tuple[int, int], low: int, high: int
+) -> tuple[int, int]:
+    """The least and greatest values in [low, high] worth telling apart: every value below
+    the first ends below `alike[0]` whatever `steps` roll, and every value above the second
+    ends at `alike[1]` or more. Each step keeps the order of values (`_monotone`), so the
+    extremes of what the steps can make of a value are the extremes of each step in turn."""
+
+    def least(value: int) -> int:
+        for effects in steps:
+            value = min(_applied(plan, value, e) for e, _ in effects.items())
+        return value
+
+    def greatest(value: int) -> int:
+        for effects in steps:
+            value = max(_applied(plan, value, e) for e, _ in effects.items())
+        return value
+
+    top = _first(low, high, lambda v: least(v) >= alike[1])
+    bottom = _first(low, high, lambda v: greatest(v) >= alike[0]) - 1
+    return max(bottom, low), min(top, high)
+
+
+def _first(low: int, high: int, holds: Callable[[int], bool]) -> int:
+    """The least value in [low, high] where `holds` (false, then true) holds; high + 1 if none."""
+    while low <= high:
+        middle = (low + high) // 2
+        if holds(middle):
+            high = middle - 1
+        else:
+            low = middle + 1
+    return low
+
+
+def _range(distribution: Distribution[int]) -> tuple[int, int]:
+    values = [v for v, _ in distribution.items()]
+    return min(values), max(values)
+
+
+_STEPS: dict[Step, Callable[[Plan], Distribution[Effect]]] = {
     Step.DOUBLE: _double,
     Step.FLARE: _flare,
     Step.MULTIPLY: _multiply,

@@ -10,6 +10,7 @@ from pydantic import Field
 from service.rules.dice import Dice
 from service.rules.foresight.resolution.chance import Circumstances, Setup, setup
 from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.odds import task_cost
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import MAX_SCORE, round_half_up
 from service.rules.foresight.resolution.tables import QR
@@ -99,6 +100,7 @@ def _unskilled_odds(request: UnskilledInput) -> ResolutionOdds:
     kind=Kind.CHECK,
     covers=("foresight.unskilled",),
     odds=_unskilled_odds,
+    cost=task_cost,
     example={
         "formula": {
             "attributes": [{"attribute": "DX", "value": 11}, {"attribute": "PC", "value": 10}],
@@ -144,6 +146,7 @@ def _attribute_odds(request: AttributeInput) -> ResolutionOdds:
     kind=Kind.CHECK,
     covers=("foresight.attribute_as_skill",),
     odds=_attribute_odds,
+    cost=task_cost,
     example={"attribute": "PC", "value": 12, "dice": {"values": [63]}},
 )
 def attribute_as_skill(request: AttributeInput, dice: Dice) -> Resolution:

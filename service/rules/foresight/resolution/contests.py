@@ -18,7 +18,12 @@ from service.rules.distribution import (
 )
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
+from service.rules.foresight.resolution.odds import (
+    QualityOdds,
+    chained_cost,
+    contest_cost,
+    quality_odds,
+)
 from service.rules.foresight.resolution.options import (
     BlockingMode,
     BlockingOptions,
@@ -251,6 +256,7 @@ class OpposedOdds(Model):
     kind=Kind.CHECK,
     covers=("foresight.opposed",),
     odds=opposed_odds,
+    cost=contest_cost,
     example={
         "a": {"task": {"score": 14, "bef": 5}},
         "b": {"task": {"score": 10, "bef": 5}},
@@ -347,6 +353,7 @@ def blocking_odds(request: BlockingInput) -> BlockingOdds:
     kind=Kind.CHECK,
     covers=("foresight.blocking_qr",),
     odds=blocking_odds,
+    cost=contest_cost,
     example={
         "attack": {"task": {"score": 10, "bef": 5}},
         "defense": {"task": {"score": 10, "bef": 5}},
@@ -413,6 +420,7 @@ def cooperative_odds(request: CooperativeInput) -> CooperativeOdds:
     kind=Kind.CHECK,
     covers=("foresight.cooperative",),
     odds=cooperative_odds,
+    cost=chained_cost,
     example={
         "first": {"task": {"score": 14, "bef": 5}},
         "follow_up": {"score": 12, "bef": 4},

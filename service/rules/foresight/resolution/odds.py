@@ -8,14 +8,24 @@ over the first task's QRs.
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from pydantic import Field
 
+from service.rules.cost import Estimate
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.resolution.tables import QR, QUALITY_RATINGS
 from service.rules.model import Model
 
-__all__ = ["QualityOdds", "QualitySummary", "d100", "quality_odds"]
+__all__ = [
+    "QualityOdds",
+    "QualitySummary",
+    "chained_cost",
+    "contest_cost",
+    "d100",
+    "quality_odds",
+    "task_cost",
+]
 
 
 class QualitySummary(Model):
@@ -51,3 +61,25 @@ def quality_odds(distribution: Distribution[QR]) -> QualityOdds:
             mean_performance_modifier=mean(lambda qr: 4 - qr),
         ),
     )
+
+
+#: The most states one task's odds make: its 100 faces, then a few tables of its ten QRs.
+_TASK = 200
+_PAIRS = len(QR) ** 2
+
+
+def task_cost(request: Any) -> Estimate:
+    """One D100 read, and tables of its ten QRs: the same for every request."""
+    return Estimate(_TASK, ())
+
+
+def contest_cost(request: Any) -> Estimate:
+    """Two tasks, then each pair of their QRs (an inner table and the pairs): the same for
+    every request."""
+    return Estimate(2 * _TASK + 4 * _PAIRS, ())
+
+
+def chained_cost(request: Any) -> Estimate:
+    """A task, then a follow-up task for each of its ten QRs, then each pair: the same for
+    every request."""
+    return Estimate((1 + len(QR)) * _TASK + 4 * _PAIRS, ())

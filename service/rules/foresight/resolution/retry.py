@@ -11,6 +11,7 @@ from service.rules.dice import Dice
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.resolution.chance import Setup, TaskInput, setup
 from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.odds import task_cost
 from service.rules.foresight.resolution.task import (
     Resolution,
     ResolutionOdds,
@@ -80,6 +81,7 @@ def _odds(request: RetryInput) -> RetryOdds:
     kind=Kind.CHECK,
     covers=("foresight.retry",),
     odds=_odds,
+    cost=task_cost,
     example={"score": 14, "bef": 5, "prior_failures": 1, "dice": {"seed": 7}},
 )
 def retry(request: RetryInput, dice: Dice) -> RetryResult:
