@@ -9,8 +9,9 @@ from pathlib import Path
 import uvicorn
 
 from service.cache import make_cache
+from service.rules.cost import BUDGET
 from service.rules.registry import load
-from service.runtime import odds_json
+from service.runtime import Odds
 from service.settings import Settings
 
 #: How the service is served; `make bench` serves its bare baselines the same way.
@@ -28,7 +29,7 @@ def _schemas() -> dict[Path, str]:
     registry = load()
     settings = Settings()
     cache = make_cache(None, max_entries=1, timeout=settings.redis_timeout_seconds)
-    schema = build_schema(registry, cache)
+    schema = build_schema(registry, Odds(cache, budget=BUDGET, deadline=1))
     return {
         OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
         GRAPHQL: schema.as_str() + "\n",
@@ -59,15 +60,16 @@ async def _precompute(settings: Settings) -> int:
         max_entries=settings.cache_max_entries,
         timeout=settings.redis_timeout_seconds,
     )
+    odds = Odds(cache, budget=settings.max_odds_states, deadline=60)
     count = 0
     try:
         for system in load().systems:
             for op, payload in system.standard_odds:
                 assert op.odds_request_model is not None
-                await odds_json(cache, op, op.odds_request_model.model_validate_json(
-                    json.dumps(payload)))  # fmt: skip
+                await odds.json(op, op.odds_request_model.model_validate_json(json.dumps(payload)))
                 count += 1
     finally:
+        odds.close()
         await cache.close()
     print(f"precomputed {count} odds tables into the {cache.backend} cache")
     return 0

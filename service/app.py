@@ -29,6 +29,7 @@ from service.observability import AccessLog, Metrics, Observability, configure_l
 from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.registry import Registry, load
+from service.runtime import Odds
 from service.settings import Settings
 
 __all__ = ["build_app", "create_app", "tune_garbage_collector"]
@@ -69,12 +70,16 @@ def build_app(
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
     catalogue = Catalogue(registry)
+    odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
+                workers=settings.odds_workers)  # fmt: skip
 
     def build_graphql() -> ASGIApp:
         # Imported here: Strawberry and graphql-core took a third of the time to start.
         from service.graphql import GraphQLApp, Limits, build_schema
 
-        built = GraphQLApp(build_schema(registry, cache, catalogue), Limits.from_settings(settings))
+        built = GraphQLApp(
+            build_schema(registry, odds, catalogue), Limits.from_settings(settings), odds
+        )
         if gc.get_freeze_count():
             # create_app froze what startup made (see there); the schema is made late but
             # lives as long.
@@ -83,7 +88,7 @@ def build_app(
 
     # The GraphQL schema grows with every operation: it is built by the first GraphQL request.
     graphql = Lazy(build_graphql)
-    api = routes(registry, cache, catalogue)
+    api = routes(registry, odds, catalogue)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
 
@@ -96,6 +101,7 @@ def build_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        odds.close()
         await cache.close()
         if log is not None:
             log.flush()

@@ -6,6 +6,7 @@ sets one, the limit it broke.
 
 from pydantic import Field, ValidationError
 
+from service.rules.cost import CostError
 from service.rules.model import InputError, Model, Violations
 
 __all__ = ["FieldError", "Problem", "field_errors"]
@@ -41,6 +42,9 @@ def _pointer(loc: tuple[str | int, ...]) -> str:
 def field_errors(error: ValidationError | InputError) -> list[FieldError]:
     if isinstance(error, Violations):
         return [e for one in error.errors for e in field_errors(one)]
+    if isinstance(error, CostError):
+        return [FieldError(pointer=_pointer(error.loc), detail=error.message, type="cost",
+                           limit=error.limit)]  # fmt: skip
     if isinstance(error, InputError):
         return [FieldError(pointer=_pointer(error.loc), detail=error.message, type="rule")]
     found = []

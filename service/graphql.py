@@ -36,7 +36,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from service.cache import ProbabilityCache
 from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.graphql_internals import (
@@ -46,11 +45,13 @@ from service.graphql_internals import (
     set_resolver,
     validate,
 )
+from service.rest import RETRY_AFTER_SECONDS
+from service.rules.cost import DeadlineExceeded
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, System, Table, camel, pascal, type_name
-from service.runtime import odds_json
+from service.runtime import Odds
 from service.settings import Settings
-from service.wire import json_body, problem, respond
+from service.wire import busy, json_body, problem, respond
 
 __all__ = ["GraphQLApp", "Limits", "build_schema"]
 
@@ -224,9 +225,7 @@ def _run_field(op: Operation, kinds: _Types, direct: Direct, parent: str) -> Any
     )  # fmt: skip
 
 
-def _odds_field(
-    op: Operation, kinds: _Types, cache: ProbabilityCache, direct: Direct, parent: str
-) -> Any:
+def _odds_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
     assert op.odds_request_model is not None
     assert op.odds_model is not None
     request_model, result_model = op.odds_request_model, op.odds_model
@@ -234,7 +233,7 @@ def _odds_field(
     async def answer(input: Any) -> Any:
         request = _validate(request_model, input)
         try:
-            data = await odds_json(cache, op, request)
+            data = await odds.json(op, request)
         except InputError as error:
             raise _bad_input(error) from None
         return result_model.model_validate_json(data, strict=False)
@@ -261,14 +260,14 @@ def _tables_type(system: System, kinds: _Types) -> Any:
     return strawberry.type(cls, description=f"Reference tables of {system.title}.")
 
 
-def _system_type(system: System, kinds: _Types, cache: ProbabilityCache, direct: Direct) -> Any:
+def _system_type(system: System, kinds: _Types, odds: Odds, direct: Direct) -> Any:
     namespace: dict[str, Any] = {}
     name = pascal(system.slug) + "Query"
     for op in system.operations:
         attribute = op.name.replace("/", "_").replace("-", "_")
         namespace[attribute] = _run_field(op, kinds, direct, name)
         if op.odds is not None:
-            namespace[attribute + "_odds"] = _odds_field(op, kinds, cache, direct, name)
+            namespace[attribute + "_odds"] = _odds_field(op, kinds, odds, direct, name)
     if system.tables:
         tables = _tables_type(system, kinds)
 
@@ -330,8 +329,9 @@ class GraphQLApp:
     request is a problem+json 4xx, as on REST.
     """
 
-    def __init__(self, schema: strawberry.Schema, limits: Limits) -> None:
+    def __init__(self, schema: strawberry.Schema, limits: Limits, odds: Odds) -> None:
         self.schema = core_schema(schema)
+        self._odds = odds
         rules = (*specified_rules, *limit_rules(limits.max_depth, limits.max_aliases))
 
         @lru_cache(maxsize=512)
@@ -362,12 +362,15 @@ class GraphQLApp:
         document, errors = self._prepared(query)
         if document is None or errors:
             return orjson.dumps({"data": None, "errors": [_formatted(e) for e in errors]})
-        result = execute(
-            self.schema, document, variable_values=variables, operation_name=operation_name
-        )
-        if isawaitable(result):
-            result = await result
+        with self._odds.shared():  # the fields of one request share one allowance
+            result = execute(
+                self.schema, document, variable_values=variables, operation_name=operation_name
+            )
+            if isawaitable(result):
+                result = await result
         assert isinstance(result, ExecutionResult)
+        if any(isinstance(e.original_error, DeadlineExceeded) for e in result.errors or ()):
+            return busy(RETRY_AFTER_SECONDS)
         answer: dict[str, Any] = {"data": result.data}
         if result.errors:
             answer["errors"] = [_formatted(e) for e in result.errors]
@@ -410,14 +413,14 @@ def _code(error: dict[str, Any]) -> str:
 
 
 def build_schema(
-    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
+    registry: Registry, odds: Odds, catalogue: Catalogue | None = None
 ) -> strawberry.Schema:
     kinds = _Types()
     direct: Direct = {}
     namespace: dict[str, Any] = {}
     catalogue = catalogue or Catalogue(registry)
     for system in registry.systems:
-        system_type = _system_type(system, kinds, cache, direct)
+        system_type = _system_type(system, kinds, odds, direct)
         namespace[system.graphql_name] = _namespace(system, system_type, direct)
 
     async def systems() -> list[Any]:

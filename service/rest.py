@@ -17,16 +17,17 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service.cache import ProbabilityCache
 from service.catalogue import Catalogue
 from service.errors import field_errors
 from service.lazy import Lazy
+from service.rules.cost import DeadlineExceeded
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry, Table
-from service.runtime import Results, odds_json
-from service.wire import JSON, json_body, problem, respond
+from service.runtime import Odds, Results
+from service.wire import JSON, busy, json_body, problem, respond
 
 __all__ = [
+    "RETRY_AFTER_SECONDS",
     "Dispatch",
     "fault",
     "fault_handler",
@@ -35,6 +36,11 @@ __all__ = [
     "routes",
     "too_large",
 ]
+
+
+#: When a caller whose odds ran past the deadline may try again: the table is likely cached
+#: by then, or the load that slowed it gone.
+RETRY_AFTER_SECONDS = 1
 
 
 def too_large(limit: int) -> ASGIApp:
@@ -99,6 +105,8 @@ class _Operation:
             return await self.answer(request)
         except InputError as error:
             return _invalid(error)
+        except DeadlineExceeded:
+            return busy(RETRY_AFTER_SECONDS)
 
 
 def _run(op: Operation, results: Results) -> _Operation:
@@ -108,9 +116,9 @@ def _run(op: Operation, results: Results) -> _Operation:
     return _Operation(op.request_model, answer)
 
 
-def _odds(op: Operation, model: type[Model], cache: ProbabilityCache) -> _Operation:
+def _odds(op: Operation, model: type[Model], odds: Odds) -> _Operation:
     async def answer(request: Model) -> bytes:
-        return await odds_json(cache, op, request)
+        return await odds.json(op, request)
 
     return _Operation(model, answer)
 
@@ -126,9 +134,7 @@ def _document(make: Callable[[], bytes]) -> Lazy:
     return Lazy(lambda: _json(make()))
 
 
-def routes(
-    registry: Registry, cache: ProbabilityCache, catalogue: Catalogue | None = None
-) -> list[BaseRoute]:
+def routes(registry: Registry, odds: Odds, catalogue: Catalogue | None = None) -> list[BaseRoute]:
     results = Results()
     catalogue = catalogue or Catalogue(registry)
     found: list[BaseRoute] = [Route("/v1/systems", _document(catalogue.json), methods=["GET"])]
@@ -139,8 +145,8 @@ def routes(
         for op in system.operations:
             found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))
             if op.odds_request_model is not None:
-                odds = _odds(op, op.odds_request_model, cache)
-                found.append(Route(f"{base}/{op.name}/odds", odds, methods=["POST"]))
+                odds_route = _odds(op, op.odds_request_model, odds)
+                found.append(Route(f"{base}/{op.name}/odds", odds_route, methods=["POST"]))
         for table in system.tables:
             rows = _document(partial(_table, table))
             found.append(Route(f"{base}/tables/{table.name}", rows, methods=["GET"]))

@@ -1,4 +1,5 @@
-"""Running operations for either API: results written as JSON, odds through the cache.
+"""Running operations for either API: results written as JSON, odds through the cache and
+within their cost bounds.
 
 Writing a result is the web edge's business, so its speed tricks live here, not in the
 rules: `Results.json` writes a result as its outcome's JSON joined with the envelope's, and
@@ -7,26 +8,101 @@ same outcome again and again). Building and serialising the wrapped result cost 
 4D8 check (make bench, profiled).
 """
 
+import asyncio
+import time
 import weakref
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 
 import pydantic_core
 
-from service.cache import ProbabilityCache, cached
+from service.cache import ProbabilityCache
 from service.rules import RULES_VERSION
+from service.rules.cost import DeadlineExceeded, Estimate, check, metered
 from service.rules.model import Model
 from service.rules.registry import Operation
 
-__all__ = ["Results", "odds_json"]
+__all__ = ["Allowance", "Odds", "Results"]
 
 
-async def odds_json(cache: ProbabilityCache, op: Operation, request: Model) -> bytes:
-    """The odds of `request` as JSON bytes, from the cache or computed and stored."""
+class Allowance:
+    """The outcome states one request may still spend on exact odds. A GraphQL request shares
+    one among all its fields (aliases included); a REST request has its own."""
 
-    def compute() -> bytes:
-        return pydantic_core.to_json(op.run_odds(request))
+    def __init__(self, states: int) -> None:
+        self.states = states
 
-    return await cached(cache, op.cache_key(request), compute)
+    def spend(self, estimate: Estimate) -> None:
+        """Take `estimate` out of the allowance, or raise `CostError` naming its fields."""
+        check(estimate, self.states)
+        self.states -= estimate.states
+
+
+_allowance: ContextVar[Allowance | None] = ContextVar("allowance", default=None)
+
+
+class Odds:
+    """Exact odds for either API: from the cache, or computed within the budget, off the
+    event loop and by a deadline.
+
+    A table the cache holds is answered at once. Otherwise a worker thread estimates the
+    states its odds would enumerate (`Operation.estimate`), refuses it when that is over the
+    request's allowance (`CostError`, a 422 naming the fields and the limit), and computes
+    it, counting states as it goes: past `deadline` seconds from the request the count
+    raises `DeadlineExceeded`, as does waiting for the thread (a 503 with Retry-After). The
+    event loop keeps answering other requests and health checks meanwhile.
+    """
+
+    def __init__(
+        self, cache: ProbabilityCache, *, budget: int, deadline: float, workers: int = 1
+    ) -> None:
+        self.cache = cache
+        self.budget = budget
+        self.deadline = deadline
+        self._workers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="odds")
+
+    async def json(self, op: Operation, request: Model) -> bytes:
+        """The odds of `request` as JSON bytes, from the cache or computed and stored."""
+        key = op.cache_key(request)
+        value = await self.cache.get(key)
+        if value is not None:
+            self.cache.stats.hits += 1
+            return value
+        self.cache.stats.misses += 1
+        value = await self._computed(op, request, _allowance.get() or Allowance(self.budget))
+        await self.cache.set(key, value)
+        return value
+
+    @contextmanager
+    def shared(self) -> Iterator[Allowance]:
+        """One allowance for every odds field computed inside the block (a GraphQL request)."""
+        allowance = Allowance(self.budget)
+        token = _allowance.set(allowance)
+        try:
+            yield allowance
+        finally:
+            _allowance.reset(token)
+
+    async def _computed(self, op: Operation, request: Model, allowance: Allowance) -> bytes:
+        deadline = time.monotonic() + self.deadline
+
+        def compute() -> bytes:
+            allowance.spend(op.estimate(request))
+            with metered(deadline - time.monotonic()):
+                return pydantic_core.to_json(op.run_odds(request))
+
+        running = asyncio.get_running_loop().run_in_executor(self._workers, compute)
+        try:
+            async with asyncio.timeout(self.deadline):
+                return await running
+        except TimeoutError:
+            raise DeadlineExceeded(f"no answer within {self.deadline} s") from None
+
+    def close(self) -> None:
+        self._workers.shutdown(wait=False, cancel_futures=True)
 
 
 class Results:

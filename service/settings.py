@@ -9,6 +9,8 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from service.rules.cost import BUDGET
+
 __all__ = ["Settings"]
 
 #: scheme://host[:port], as a browser sends it in `Origin`: no path, no trailing slash.
@@ -36,6 +38,28 @@ class Settings(BaseSettings):
     redis_retry_after_seconds: float = Field(default=1.0, ge=0, le=60)
     cache_max_entries: int = Field(default=4096, ge=1, le=1_000_000)
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024)
+    max_odds_states: int = Field(
+        default=BUDGET,
+        ge=1000,
+        le=100_000_000,
+        description="The outcome states one request's exact odds may enumerate (a GraphQL "
+        "request's fields share them); a request estimated over it gets a 422 naming its "
+        "fields. This machine makes about a million a second.",
+    )
+    odds_deadline_seconds: float = Field(
+        default=1.0,
+        gt=0,
+        le=60,
+        description="Exact odds not done this long after they started are abandoned with a "
+        "503 and Retry-After; they run off the event loop meanwhile.",
+    )
+    odds_workers: int = Field(
+        default=1,
+        ge=1,
+        le=32,
+        description="Threads computing exact odds off the event loop (one core's worth: they "
+        "share the interpreter lock).",
+    )
     graphql_max_depth: int = Field(default=12, ge=2, le=64)
     graphql_max_aliases: int = Field(default=16, ge=1, le=1000)
     graphql_max_tokens: int = Field(default=2000, ge=100, le=100_000)

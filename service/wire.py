@@ -8,7 +8,7 @@ from starlette.types import Receive, Scope, Send
 
 from service.errors import Problem
 
-__all__ = ["JSON", "PROBLEM", "body", "json_body", "media_type", "problem", "respond"]
+__all__ = ["JSON", "PROBLEM", "body", "busy", "json_body", "media_type", "problem", "respond"]
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -17,6 +17,17 @@ PROBLEM = "application/problem+json"
 def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
     body = Problem(status=status, title=title, detail=detail, **extra)
     return Response(body.model_dump_json(exclude_none=True), status_code=status, media_type=PROBLEM)
+
+
+def busy(retry_after: float) -> Response:
+    """A 503 for a computation that ran past its deadline: the caller may retry later."""
+    response = problem(
+        503,
+        "Busy",
+        "The exact odds did not finish in time; retry later (a table computed meanwhile is kept).",
+    )
+    response.headers["retry-after"] = str(max(1, round(retry_after)))
+    return response
 
 
 def media_type(scope: Scope) -> str:

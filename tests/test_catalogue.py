@@ -15,7 +15,9 @@ from service.catalogue import Catalogue, system_entry
 from service.graphql import build_schema
 from service.openapi import openapi
 from service.rest import routes
+from service.rules.cost import BUDGET
 from service.rules.registry import Operation, load
+from service.runtime import Odds
 
 REGISTRY = load()
 OPERATIONS = [(system, op) for system in REGISTRY.systems for op in system.operations]
@@ -97,8 +99,8 @@ def test_the_app_is_built_without_making_a_schema(monkeypatch):
     """Routes and the GraphQL schema wait for the first request to the catalogue."""
     made = counting(monkeypatch)
     catalogue = Catalogue(REGISTRY)
-    routes(REGISTRY, MemoryCache(), catalogue)
-    build_schema(REGISTRY, MemoryCache(), catalogue)
+    routes(REGISTRY, Odds(MemoryCache(), budget=BUDGET, deadline=5), catalogue)
+    build_schema(REGISTRY, Odds(MemoryCache(), budget=BUDGET, deadline=5), catalogue)
     assert not made
 
 

@@ -29,7 +29,9 @@ from starlette.testclient import TestClient
 
 from service.cache import MemoryCache
 from service.graphql import build_schema
+from service.rules.cost import BUDGET
 from service.rules.registry import Operation, camel, load
+from service.runtime import Odds
 from tests.contract.asgi import post_all
 from tests.contract.graphql import Shapes
 from tests.contract.odds import describe, distributions, exact_figures, schema_paths
@@ -67,7 +69,7 @@ UNMAPPED = {
 
 @pytest.fixture(scope="module")
 def shapes() -> Shapes:
-    return Shapes(build_schema(REGISTRY, MemoryCache()))
+    return Shapes(build_schema(REGISTRY, Odds(MemoryCache(), budget=BUDGET, deadline=5)))
 
 
 @pytest.fixture(scope="module")

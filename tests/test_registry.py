@@ -24,10 +24,11 @@ from service.cache import MemoryCache
 from service.graphql import build_schema
 from service.openapi import openapi
 from service.rules import RULES_VERSION
+from service.rules.cost import BUDGET
 from service.rules.dice import Roll
 from service.rules.registry import System, camel, load, pascal
 from service.rules.registry import system_of as system_of_module
-from service.runtime import Results, _Rendered
+from service.runtime import Odds, Results, _Rendered
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -141,7 +142,7 @@ def test_operations_map_to_rest_paths(slug, filename, count):
 
 @pytest.mark.parametrize(("slug", "filename", "count"), SYSTEMS)
 def test_operations_map_to_graphql_fields(slug, filename, count):
-    schema = build_schema(load(), MemoryCache())
+    schema = build_schema(load(), Odds(MemoryCache(), budget=BUDGET, deadline=5))
     system = system_of(slug)
     prefix = pascal(slug)
     query = f"""{{
@@ -166,7 +167,7 @@ def test_every_operation_field_is_resolved_directly(slug, filename, count):
     """graphql-core calls the service's own resolver for the system field and every operation
     and odds field (Strawberry's wrapper would read inputs under their GraphQL names), and
     every input field is read under its Python name."""
-    core = build_schema(load(), MemoryCache())._schema
+    core = build_schema(load(), Odds(MemoryCache(), budget=BUDGET, deadline=5))._schema
     owner = core.get_type(f"{pascal(slug)}Query")
     assert isinstance(owner, GraphQLObjectType)
     root = core.get_type("Query")
