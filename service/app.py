@@ -69,7 +69,7 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
-    catalogue = Catalogue(registry)
+    catalogue = Catalogue(registry, settings.max_odds_states)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip
 

@@ -7,6 +7,7 @@ of them were made two or three times; `Catalogue` makes nothing until it is aske
 schema and document once.
 """
 
+import inspect
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -16,6 +17,7 @@ import orjson
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 from pydantic.json_schema import JsonSchemaMode
 
+from service.rules.cost import BUDGET
 from service.rules.model import AMBIGUITY, Model
 from service.rules.registry import Operation, Registry, System, camel
 
@@ -78,6 +80,23 @@ class LimitInfo(Model):
     max_length: int | None = None
 
 
+class CostInfo(Model):
+    """What the exact odds of an operation may cost: a request estimated over the limit is
+    refused with a 422 before anything is computed."""
+
+    unit: str = Field(default="outcome states", description="What is counted.")
+    limit: int = Field(description="The most one request may enumerate (MAX_ODDS_STATES).")
+    estimate: str = Field(description="How the estimate grows with the input.")
+
+
+def cost_info(op: Operation, limit: int) -> CostInfo | None:
+    """The cost of an operation's odds, its estimate as its `cost` function states it."""
+    if op.cost is None:
+        return None
+    estimate = " ".join((inspect.getdoc(op.cost) or "").split())
+    return CostInfo(limit=limit, estimate=estimate)
+
+
 class OperationInfo(Model):
     name: str
     kind: str
@@ -90,6 +109,7 @@ class OperationInfo(Model):
     graphql_odds_field: str | None
     options: list[OptionInfo]
     limits: list[LimitInfo]
+    odds_cost: CostInfo | None
 
 
 class TableInfo(Model):
@@ -186,7 +206,9 @@ def _limits(schema: dict[str, Any]) -> list[LimitInfo]:
     return found
 
 
-def describe(system: System, op: Operation, schema: Schemas = json_schema) -> OperationInfo:
+def describe(
+    system: System, op: Operation, schema: Schemas = json_schema, odds_limit: int = BUDGET
+) -> OperationInfo:
     base = f"/v1/{system.slug}/{op.name}"
     has_odds = op.odds_request_model is not None
     return OperationInfo(
@@ -201,16 +223,19 @@ def describe(system: System, op: Operation, schema: Schemas = json_schema) -> Op
         graphql_odds_field=camel(op.name) + "Odds" if has_odds else None,
         options=_options(op.options),
         limits=_limits(schema(op.request_model, "validation")),
+        odds_cost=cost_info(op, odds_limit),
     )
 
 
-def describe_system(system: System, schema: Schemas = json_schema) -> SystemInfo:
+def describe_system(
+    system: System, schema: Schemas = json_schema, odds_limit: int = BUDGET
+) -> SystemInfo:
     return SystemInfo(
         slug=system.slug,
         title=system.title,
         seed=system.seed,
         graphql_name=system.graphql_name,
-        operations=[describe(system, op, schema) for op in system.operations],
+        operations=[describe(system, op, schema, odds_limit) for op in system.operations],
         tables=[
             TableInfo(
                 name=t.name,
@@ -235,13 +260,15 @@ def odds_example(op: Operation) -> dict[str, Any] | None:
     return {name: value for name, value in op.example.items() if name != "dice"}
 
 
-def system_entry(system: System, schema: Schemas = json_schema) -> dict[str, Any]:
+def system_entry(
+    system: System, schema: Schemas = json_schema, odds_limit: int = BUDGET
+) -> dict[str, Any]:
     """The REST form: the catalogue entry with each operation's JSON Schemas and examples."""
 
     def of(model: type[BaseModel] | None, mode: JsonSchemaMode) -> dict[str, Any] | None:
         return None if model is None else schema(model, mode)
 
-    entry = describe_system(system, schema).model_dump()
+    entry = describe_system(system, schema, odds_limit).model_dump()
     for info, op in zip(entry["operations"], system.operations, strict=True):
         info["input_schema"] = of(op.request_model, "validation")
         info["output_schema"] = of(op.result_model, "serialization")
@@ -258,8 +285,9 @@ class Catalogue:
     document once, as the JSON bytes served. Safe to use from several threads: each part is
     made under one lock, so it is made once and then only read."""
 
-    def __init__(self, registry: Registry) -> None:
+    def __init__(self, registry: Registry, odds_limit: int = BUDGET) -> None:
         self.registry = registry
+        self.odds_limit = odds_limit
         self._lock = threading.RLock()
         self._schemas: dict[tuple[type[BaseModel], JsonSchemaMode], dict[str, Any]] = {}
         self._infos: list[SystemInfo] | None = None
@@ -278,7 +306,9 @@ class Catalogue:
         with self._lock:
             if self._infos is None:
                 systems = self.registry.systems
-                self._infos = [describe_system(system, self.schema) for system in systems]
+                self._infos = [
+                    describe_system(system, self.schema, self.odds_limit) for system in systems
+                ]
             return self._infos
 
     def system_json(self, slug: str) -> bytes:
@@ -289,7 +319,8 @@ class Catalogue:
                 system = self.registry.system(slug)
                 if system is None:
                     raise LookupError(f"no system {slug!r}")
-                found = self._entries[slug] = orjson.dumps(system_entry(system, self.schema))
+                entry = system_entry(system, self.schema, self.odds_limit)
+                found = self._entries[slug] = orjson.dumps(entry)
             return found
 
     def json(self) -> bytes:

@@ -201,12 +201,13 @@ def _field(
     answer: Callable[[Any], Any], input_type: Any, output_type: Any, name: str, doc: str
 ) -> Any:
     """A field taking `input`. Strawberry reads its argument and type from this signature;
-    requests are answered by `answer`, which `_direct` makes the field's resolver."""
+    requests are answered by `answer`, which `_direct` makes the field's resolver. The field is
+    nullable: a bad input nulls its own field, not its siblings (aliases) with it."""
 
     def declared(input: Any) -> Any:
         return answer(input)
 
-    declared.__annotations__ = {"input": input_type, "return": output_type}
+    declared.__annotations__ = {"input": input_type, "return": output_type | None}
     return strawberry.field(resolver=declared, name=name, description=doc)
 
 

@@ -7,9 +7,10 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
-from service.catalogue import example, odds_example
+from service.catalogue import CostInfo, cost_info, example, odds_example
 from service.errors import Problem
 from service.rules import RULES_VERSION
+from service.rules.cost import BUDGET
 from service.rules.registry import Registry, pascal
 
 __all__ = ["openapi"]
@@ -91,6 +92,13 @@ def _models(registry: Registry) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
     return models
 
 
+def _cost_text(cost: CostInfo) -> str:
+    return (
+        f"Cost: at most {cost.limit:,} {cost.unit} by default (MAX_ODDS_STATES); a request "
+        f"estimated over it is a 422 naming its fields. Estimate: {cost.estimate}"
+    )
+
+
 def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for system in registry.systems:
@@ -101,12 +109,18 @@ def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
                 op.summary, op.description, refs[op.request_model, "validation"],
                 refs[op.result_model, "serialization"], tag, example(op),
             )  # fmt: skip
-            if op.odds_request_model is not None and op.odds_model is not None:
+            cost = cost_info(op, BUDGET)
+            if op.odds_request_model is not None and op.odds_model is not None and cost:
                 paths[f"{base}/odds"] = _post(
-                    f"Exact odds: {op.summary}", op.description,
+                    f"Exact odds: {op.summary}", f"{op.description}\n\n{_cost_text(cost)}",
                     refs[op.odds_request_model, "validation"],
                     refs[op.odds_model, "serialization"], tag, odds_example(op),
                 )  # fmt: skip
+                paths[f"{base}/odds"]["post"]["x-cost"] = cost.model_dump()
+                paths[f"{base}/odds"]["post"]["responses"]["503"] = _problem(
+                    "The odds ran past the deadline (ODDS_DEADLINE_SECONDS): retry after "
+                    "the Retry-After header's seconds."
+                )
         for table in system.tables:
             paths[f"/v1/{system.slug}/tables/{table.name}"] = _get(
                 table.title, refs[table.model, "serialization"], tag

@@ -32,9 +32,17 @@ def data(client: TestClient, query: str, variables: dict[str, Any] | None = None
 
 def errors(client: TestClient, query: str, variables: dict[str, Any] | None = None) -> Any:
     body = post(client, query, variables)
-    assert body["data"] is None, body
+    assert body["data"] is None or _nothing(body["data"]), body
     assert body["errors"], body
     return body["errors"]
+
+
+def _nothing(data: Any) -> bool:
+    """Whether a response's data holds no answer: an operation field is nullable, so a bad
+    input nulls that field alone, under its namespace."""
+    if isinstance(data, dict):
+        return all(_nothing(value) for value in data.values())
+    return data is None
 
 
 def check(client: TestClient, input: str, fields: str = CHECK_FIELDS) -> dict[str, Any]:

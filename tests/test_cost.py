@@ -1,0 +1,164 @@
+"""Exact odds stay inside their declared cost, checked from the registry for every operation.
+
+For each operation with odds, its example and requests drawn at the bounds of the request
+schema it publishes (tests/contract/bounds.py, `COST_SAMPLES` of them, 40 by default and more
+under `make fuzz-long`): the states the odds enumerate (counted by `Distribution`) never
+exceed the operation's estimate, and a request estimated over the budget is refused over
+REST with a 422 naming its fields and the limit. Then the walls around them: a GraphQL
+request's fields share one allowance, a computation past its deadline is a 503 with
+Retry-After, and health checks are answered while odds are computed.
+"""
+
+import asyncio
+import json
+import os
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import ValidationError
+from starlette.testclient import TestClient
+
+from service.app import build_app
+from service.cache import MemoryCache
+from service.catalogue import json_schema, odds_example
+from service.rules.cost import BUDGET, metered
+from service.rules.model import InputError, Model
+from service.rules.registry import Operation, load
+from service.settings import Settings
+from tests.contract.bounds import draw
+
+REGISTRY = load()
+SAMPLES = int(os.environ.get("COST_SAMPLES", "40"))
+WITH_ODDS = [
+    pytest.param(op, id=f"{op.system}/{op.name}")
+    for system in REGISTRY.systems
+    for op in system.operations
+    if op.odds is not None
+]
+
+
+def odds_request(op: Operation, data: Any) -> Model:
+    assert op.odds_request_model is not None
+    return op.odds_request_model.model_validate_json(json.dumps(data))
+
+
+def enumerated(op: Operation, request: Model) -> int:
+    with metered() as meter:
+        op.run_odds(request)
+    return meter.states
+
+
+@pytest.mark.parametrize("op", WITH_ODDS)
+def test_the_example_is_within_its_estimate_and_the_budget(op):
+    request = odds_request(op, odds_example(op))
+    estimate = op.estimate(request)
+    assert estimate.states <= BUDGET
+    assert 0 < enumerated(op, request) <= estimate.states
+
+
+@pytest.mark.parametrize("op", WITH_ODDS)
+def test_requests_at_the_bounds_stay_within_their_estimate(op, client):
+    assert op.odds_request_model is not None
+    schema = json_schema(op.odds_request_model, "validation")
+    computed, refused = 0, []
+    for seed in range(SAMPLES):
+        data = draw(schema, seed)
+        try:
+            request = odds_request(op, data)
+            estimate = op.estimate(request)
+            if estimate.states > BUDGET:
+                refused.append(data)
+                continue
+            states = enumerated(op, request)
+        except (ValidationError, InputError):
+            continue  # the rules refuse it (two manifestations that cannot act together)
+        assert states <= estimate.states, (
+            f"{data}: {states:,} states, {estimate.states:,} estimated"
+        )
+        computed += 1
+    assert computed, "no request drawn at the bounds was computed"
+    for data in refused[:3]:
+        answer = client.post(f"/v1/{op.system}/{op.name}/odds", json=data)
+        assert answer.status_code == 422, answer.text
+        errors = answer.json()["errors"]
+        assert errors
+        assert all(e["type"] == "cost" and e["limit"] == BUDGET for e in errors)
+
+
+HEAVY = {  # a combat check with three stacked manifestations, each die exploding
+    "traits": [{"trait": "dexterity", "score": 6}],
+    "expertise": "specialty",
+    "target_number": 7,
+    "combat": True,
+    "manifestations": ["deep_sight", "precognitive_flare", "anticipatory_deadeye"],
+    "use_manifestation": "anticipatory_deadeye",
+    "options": {
+        "manifestation_die_explodes": "into_multiplier",
+        "manifestation_stacking": "controlled_then_deep",
+    },
+}
+CHECK = next(op for op in REGISTRY.system("four-sight").operations if op.name == "check")  # type: ignore[union-attr]
+
+
+def heavy(target: int) -> dict[str, Any]:
+    return {**HEAVY, "target_number": target}
+
+
+def check_odds_field(alias: str, target: int) -> str:
+    return (
+        f"{alias}: checkOdds(input: {{traits: [{{trait: DEXTERITY, score: 6}}], "
+        f"expertise: SPECIALTY, targetNumber: {target}, combat: true, "
+        f"manifestations: [DEEP_SIGHT, PRECOGNITIVE_FLARE, ANTICIPATORY_DEADEYE], "
+        f"useManifestation: ANTICIPATORY_DEADEYE, options: {{manifestationDieExplodes: "
+        f"INTO_MULTIPLIER, manifestationStacking: CONTROLLED_THEN_DEEP}}}}) "
+        "{ success { exact } }"
+    )
+
+
+def test_graphql_aliases_share_one_allowance():
+    """Two aliases whose estimates each fit the budget but not together: the second is
+    refused, and the first still answered."""
+    first = CHECK.estimate(odds_request(CHECK, heavy(7))).states
+    second = CHECK.estimate(odds_request(CHECK, heavy(8))).states
+    settings = Settings(log_requests=False, max_odds_states=max(first, second) + 1000)
+    query = f"{{ fourSight {{ {check_odds_field('a', 7)} {check_odds_field('b', 8)} }} }}"
+    with TestClient(build_app(settings, MemoryCache())) as client:
+        answer = client.post("/graphql", json={"query": query}).json()
+    assert answer["data"]["fourSight"]["a"]["success"]["exact"]
+    [error] = answer["errors"]
+    assert error["path"] == ["fourSight", "b"]
+    assert error["extensions"]["code"] == "BAD_USER_INPUT"
+    assert error["extensions"]["errors"][0]["type"] == "cost"
+
+
+def test_odds_past_the_deadline_are_a_503_with_retry_after():
+    settings = Settings(log_requests=False, odds_deadline_seconds=0.001)
+    with TestClient(build_app(settings, MemoryCache())) as client:
+        rest = client.post("/v1/four-sight/check/odds", json=heavy(7))
+        graphql = client.post(
+            "/graphql", json={"query": f"{{ fourSight {{ {check_odds_field('a', 9)} }} }}"}
+        )
+        health = client.get("/healthz")
+    for answer in (rest, graphql):
+        assert answer.status_code == 503, answer.text
+        assert answer.headers["retry-after"] == "1"
+        assert answer.headers["content-type"] == "application/problem+json"
+    assert health.status_code == 200
+
+
+def test_health_is_answered_while_odds_are_computed():
+    """The odds run in a worker thread: a health check sent after them finishes first."""
+    app = build_app(Settings(log_requests=False), MemoryCache())
+
+    async def run() -> tuple[bool, int, int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            odds = asyncio.create_task(client.post("/v1/four-sight/check/odds", json=heavy(12)))
+            await asyncio.sleep(0.01)  # the odds are in their thread by now
+            health = await client.get("/healthz")
+            pending = not odds.done()
+            return pending, health.status_code, (await odds).status_code
+
+    pending, health, odds = asyncio.run(run())
+    assert (pending, health, odds) == (True, 200, 200)
