@@ -63,6 +63,19 @@ class Settings(BaseSettings):
     graphql_max_depth: int = Field(default=12, ge=2, le=64)
     graphql_max_aliases: int = Field(default=16, ge=1, le=1000)
     graphql_max_tokens: int = Field(default=2000, ge=100, le=100_000)
+    graphql_max_query_bytes: int = Field(
+        default=16384,
+        ge=256,
+        le=16 * 1024 * 1024,
+        description="The longest query text, comments and whitespace included.",
+    )
+    graphql_document_cache_bytes: int = Field(
+        default=16 * 1024 * 1024,
+        ge=0,
+        le=1024 * 1024 * 1024,
+        description="Memory for parsed and validated documents (about 128 bytes per query "
+        "character), least recently used out first.",
+    )
     log_level: str = Field(default="INFO")
     log_requests: bool = Field(default=True, description="One JSON log line per request.")
     cors_allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(

@@ -238,7 +238,7 @@ def test_the_named_operation_is_run(client):
 # Limits
 
 
-TOO_MANY_TOKENS = "{ " + " ".join(["__typename"] * 2000) + " }"
+TOO_MANY_TOKENS = "{ " + " ".join(["a"] * 2000) + " }"
 DEEP = "{ fourD8 { check(input: {ease: 20, dice: {seed: 1}}) { reading { groups { aspects } } } } }"
 
 
