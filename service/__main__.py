@@ -28,7 +28,7 @@ def _schemas() -> dict[Path, str]:
 
     registry = load()
     settings = Settings()
-    cache = make_cache(None, max_entries=1, timeout=settings.redis_timeout_seconds)
+    cache = make_cache(None, max_bytes=1024, timeout=settings.redis_timeout_seconds)
     schema = build_schema(registry, Odds(cache, budget=BUDGET, deadline=1))
     return {
         OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
@@ -57,8 +57,9 @@ async def _precompute(settings: Settings) -> int:
     """Fill the cache with each system's standard odds (`System.standard_odds`)."""
     cache = make_cache(
         settings.redis_url,
-        max_entries=settings.cache_max_entries,
+        max_bytes=settings.cache_max_bytes,
         timeout=settings.redis_timeout_seconds,
+        ttl_seconds=settings.redis_ttl_seconds,
     )
     odds = Odds(cache, budget=settings.max_odds_states, deadline=60)
     count = 0

@@ -41,13 +41,10 @@ def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
 
     async def readyz(request: Request) -> Response:
         """Ready whenever the process serves: Redis is optional, so its state is reported,
-        never a reason to refuse traffic."""
+        never a reason to refuse traffic. `full`: Redis refused the last write for memory."""
         reachable = await cache.ping()
-        body = {
-            "status": "ready",
-            "rules_version": RULES_VERSION,
-            "cache": {"backend": cache.backend, "reachable": reachable},
-        }
+        state = {"backend": cache.backend, "reachable": reachable, "full": cache.stats.full}
+        body = {"status": "ready", "rules_version": RULES_VERSION, "cache": state}
         return Response(orjson.dumps(body), media_type="application/json")
 
     async def prometheus(request: Request) -> Response:
@@ -69,6 +66,7 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
+    registry.limit_memos(settings.memo_bytes)
     catalogue = Catalogue(registry, settings.max_odds_states)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip
@@ -134,9 +132,10 @@ def create_app() -> Observability:
     configure_logging(settings.log_level)
     cache = make_cache(
         settings.redis_url,
-        max_entries=settings.cache_max_entries,
+        max_bytes=settings.cache_max_bytes,
         timeout=settings.redis_timeout_seconds,
         retry_after=settings.redis_retry_after_seconds,
+        ttl_seconds=settings.redis_ttl_seconds,
     )
     app = build_app(settings, cache)
     tune_garbage_collector(settings)

@@ -31,11 +31,11 @@ import asyncio
 import contextlib
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from service.lru import LRU
 from service.resp import Client, ResponseError
 
 __all__ = [
@@ -61,11 +61,16 @@ class CacheStats:
     `hits` and `misses` count calls to `cached`. `fallbacks` counts Redis
     operations (get or set) that did not reach Redis, because Redis failed or
     timed out, or because the circuit breaker was open after a failure.
+    `refused_writes` counts writes Redis answered with an error (full, read-only),
+    and writes skipped after one; `full` says whether the last write Redis answered
+    was refused for want of memory.
     """
 
     hits: int = 0
     misses: int = 0
     fallbacks: int = 0
+    refused_writes: int = 0
+    full: bool = False
 
 
 class ProbabilityCache(Protocol):
@@ -98,32 +103,30 @@ async def cached(cache: ProbabilityCache, key: str, compute: Callable[[], bytes]
 
 
 class MemoryCache:
-    """A bounded in-process LRU cache.
+    """A bounded in-process LRU cache, bounded in bytes (`max_bytes`): tables differ in size
+    by a thousandfold, so a count of entries would bound nothing.
 
-    It is only used from one event loop, and its methods never await, so it
-    needs no lock.
+    It is only used from one event loop, and its methods never await, so it needs no lock.
     """
 
     backend: str = "memory"
 
-    def __init__(self, max_entries: int = 4096) -> None:
-        if max_entries < 1:
-            raise ValueError("max_entries must be at least 1")
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+        if max_bytes < 1:
+            raise ValueError("max_bytes must be at least 1")
         self.stats = CacheStats()
-        self._max_entries = max_entries
-        self._entries: OrderedDict[str, bytes] = OrderedDict()
+        self._entries: LRU[str, bytes] = LRU(max_bytes, _weigh)
+
+    @property
+    def size(self) -> int:
+        """The bytes held, as `max_bytes` counts them."""
+        return self._entries.size
 
     async def get(self, key: str) -> bytes | None:
-        value = self._entries.get(key)
-        if value is not None:
-            self._entries.move_to_end(key)
-        return value
+        return self._entries.get(key)
 
     async def set(self, key: str, value: bytes) -> None:
-        self._entries[key] = value
-        self._entries.move_to_end(key)
-        if len(self._entries) > self._max_entries:
-            self._entries.popitem(last=False)
+        self._entries.put(key, value)
 
     async def ping(self) -> bool:
         return True
@@ -132,13 +135,24 @@ class MemoryCache:
         self._entries.clear()
 
 
+#: What an entry of `MemoryCache` holds beside its key's and value's characters: the str and
+#: bytes headers, the map's link and the pair of value and weight.
+_ENTRY_BYTES = 256
+
+
+def _weigh(key: str, value: bytes) -> int:
+    return _ENTRY_BYTES + len(key) + len(value)
+
+
 class RedisCache:
     """A cache in Redis, shared by every replica, behind a circuit breaker.
 
     `timeout` bounds each whole Redis call, connecting included. After a
     failure, get and set skip Redis (counted as fallbacks) until `retry_after`
-    seconds have passed on `clock`. Values expire after `ttl_seconds`, so
-    tables of old rules versions age out.
+    seconds have passed on `clock`. A write Redis refuses (OOM when it is full
+    under `noeviction`, READONLY on a replica) costs writes only: Redis still
+    answers reads, so only sets are skipped for `retry_after`. Values expire
+    after `ttl_seconds`, so tables of old rules versions age out.
     """
 
     backend: str = "redis"
@@ -158,6 +172,7 @@ class RedisCache:
         self._ttl_seconds = ttl_seconds
         self._clock = clock
         self._skip_until = -math.inf  # breaker closed
+        self._skip_writes_until = -math.inf
         # Connects lazily, on the first call. It never retries: one failure should
         # open the breaker, not cost several timeouts. A bad URL raises ValueError.
         self._client = Client.from_url(url)
@@ -177,11 +192,21 @@ class RedisCache:
         if self._breaker_open():
             self.stats.fallbacks += 1
             return
+        if self._clock() < self._skip_writes_until:
+            self.stats.refused_writes += 1
+            return
         try:
             async with asyncio.timeout(self._timeout):
                 await self._client.set(key, value, ex=self._ttl_seconds)
+        except ResponseError as refused:
+            self.stats.refused_writes += 1
+            self.stats.full = str(refused).startswith("OOM")
+            self._skip_writes_until = self._clock() + self._retry_after
+            return
         except _REDIS_FAILURES:
             self._trip()
+            return
+        self.stats.full = False
 
     async def ping(self) -> bool:
         """Send a real PING, bounded by the timeout.
@@ -212,14 +237,15 @@ class RedisCache:
 def make_cache(
     redis_url: str | None,
     *,
-    max_entries: int,
+    max_bytes: int,
     timeout: float,
     retry_after: float = 1.0,
+    ttl_seconds: int = 7 * 24 * 3600,
 ) -> ProbabilityCache:
     """A `RedisCache` if a Redis URL is configured, else a `MemoryCache`.
 
     An empty URL counts as unset, as an empty environment variable usually means.
     """
     if not redis_url:
-        return MemoryCache(max_entries)
-    return RedisCache(redis_url, timeout=timeout, retry_after=retry_after)
+        return MemoryCache(max_bytes)
+    return RedisCache(redis_url, timeout=timeout, retry_after=retry_after, ttl_seconds=ttl_seconds)

@@ -14,7 +14,6 @@ import logging
 import math
 import types
 import typing
-from collections import OrderedDict
 from collections.abc import Callable
 from enum import Enum
 from inspect import isawaitable
@@ -46,6 +45,7 @@ from service.graphql_internals import (
     set_resolver,
     validate,
 )
+from service.lru import LRU
 from service.rest import RETRY_AFTER_SECONDS
 from service.rules.cost import DeadlineExceeded
 from service.rules.model import InputError, Model
@@ -87,24 +87,15 @@ class _Documents:
     a budget of bytes: a count of entries let 1,523 distinct big queries hold 540 MB."""
 
     def __init__(self, budget: int, prepare: Callable[[str], Prepared]) -> None:
-        self.budget = budget
-        self.size = 0
+        self.kept: LRU[str, Prepared] = LRU(budget, lambda query, _: self.cost(query))
         self._prepare = prepare
-        self._kept: OrderedDict[str, Prepared] = OrderedDict()
 
     def __call__(self, query: str) -> Prepared:
-        found = self._kept.get(query)
-        if found is not None:
-            self._kept.move_to_end(query)
-            return found
-        prepared = self._prepare(query)
-        cost = self.cost(query)
-        if cost <= self.budget // 8:  # one huge query does not flush the others
-            self._kept[query] = prepared
-            self.size += cost
-            while self.size > self.budget:
-                self.size -= self.cost(self._kept.popitem(last=False)[0])
-        return prepared
+        found = self.kept.get(query)
+        if found is None:
+            found = self._prepare(query)
+            self.kept.put(query, found)
+        return found
 
     @staticmethod
     def cost(query: str) -> int:

@@ -188,12 +188,19 @@ class Metrics:
             ("cache_hits", self._cache.hits, "Odds tables served from the cache."),
             ("cache_misses", self._cache.misses, "Odds tables computed."),
             ("redis_fallbacks", self._cache.fallbacks, "Redis calls skipped or failed."),
-        ):
+            ("redis_refused_writes", self._cache.refused_writes, "Writes Redis refused or "
+             "that were skipped after a refusal (full, read-only)."),
+        ):  # fmt: skip
             lines += [
                 f"# HELP adjudicator_{name}_total {text}",
                 f"# TYPE adjudicator_{name}_total counter",
                 f"adjudicator_{name}_total {value}",
             ]
+        lines += [
+            "# HELP adjudicator_redis_full Whether Redis refused the last write for memory.",
+            "# TYPE adjudicator_redis_full gauge",
+            f"adjudicator_redis_full {int(self._cache.full)}",
+        ]
         return "\n".join(lines) + "\n"
 
 

@@ -36,7 +36,26 @@ class Settings(BaseSettings):
     )
     redis_timeout_seconds: float = Field(default=0.05, gt=0, le=5)
     redis_retry_after_seconds: float = Field(default=1.0, ge=0, le=60)
-    cache_max_entries: int = Field(default=4096, ge=1, le=1_000_000)
+    redis_ttl_seconds: int = Field(
+        default=7 * 24 * 3600,
+        ge=60,
+        le=365 * 24 * 3600,
+        description="How long a table stays in Redis: tables of an old rules version age out.",
+    )
+    cache_max_bytes: int = Field(
+        default=64 * 1024 * 1024,
+        ge=1024,
+        le=16 * 1024 * 1024 * 1024,
+        description="Memory for odds tables without Redis (JSON bytes plus 256 an entry), least "
+        "recently used out first.",
+    )
+    memo_bytes: int = Field(
+        default=32 * 1024 * 1024,
+        ge=0,
+        le=16 * 1024 * 1024 * 1024,
+        description="Memory for the outcomes each remembering rule keeps (`operation(memo=True)`, "
+        "today the 4D8 check), oldest request out first; 0 remembers nothing.",
+    )
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024)
     max_odds_states: int = Field(
         default=BUDGET,

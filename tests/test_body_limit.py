@@ -160,7 +160,7 @@ async def _unreachable(scope: object, receive: object, send: object) -> None:
 
 
 def _middleware(drain_bytes: int, drain_seconds: float = 5.0) -> Observability:
-    cache = make_cache(None, max_entries=1, timeout=0.05)
+    cache = make_cache(None, max_bytes=1024, timeout=0.05)
     return Observability(
         _unreachable,
         metrics=Metrics([CHECK], cache.stats),

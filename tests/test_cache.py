@@ -62,23 +62,44 @@ def in_redis(server: RedisServer, key: str) -> bytes | None:
 
 
 def test_memory_cache_evicts_the_least_recently_used_entry() -> None:
+    entry = 256 + len("k0") + len(b"1")  # what the cache counts for each entry below
+
     async def scenario() -> None:
-        cache = MemoryCache(max_entries=2)
-        await cache.set("a", b"1")
-        await cache.set("b", b"2")
-        assert await cache.get("a") == b"1"  # now "b" is the least recently used
-        await cache.set("c", b"3")
-        assert await cache.get("b") is None
-        assert await cache.get("a") == b"1"
-        assert await cache.get("c") == b"3"
+        cache = MemoryCache(max_bytes=8 * entry)
+        for i in range(8):
+            await cache.set(f"k{i}", b"1")
+        assert cache.size == 8 * entry
+        assert await cache.get("k0") == b"1"  # now k1 is the least recently used
+        await cache.set("k8", b"1")
+        assert await cache.get("k1") is None
+        assert await cache.get("k0") == b"1"
+        assert await cache.get("k8") == b"1"
+        assert cache.size == 8 * entry
         await cache.close()
 
     asyncio.run(scenario())
 
 
+def test_memory_cache_is_bounded_in_bytes_not_entries() -> None:
+    async def scenario() -> None:
+        cache = MemoryCache(max_bytes=100_000)
+        for i in range(50):
+            await cache.set(f"k{i}", bytes(10_000))
+        assert cache.size <= 100_000
+        assert await cache.get("k49") is not None
+        assert await cache.get("k0") is None
+        # One table bigger than an eighth of the memory is served, not kept: it would flush
+        # the rest.
+        await cache.set("huge", bytes(20_000))
+        assert await cache.get("huge") is None
+        assert await cache.get("k49") is not None
+
+    asyncio.run(scenario())
+
+
 def test_memory_cache_rejects_an_empty_bound() -> None:
-    with pytest.raises(ValueError, match="max_entries"):
-        MemoryCache(max_entries=0)
+    with pytest.raises(ValueError, match="max_bytes"):
+        MemoryCache(max_bytes=0)
 
 
 def test_cached_computes_once_then_hits() -> None:
@@ -97,27 +118,28 @@ def test_cached_computes_once_then_hits() -> None:
 
 def test_cached_counts_evicted_entries_as_misses() -> None:
     async def scenario() -> None:
-        cache = MemoryCache(max_entries=1)
+        cache = MemoryCache(max_bytes=8 * (256 + 1 + len(TABLE)))  # eight entries
         compute = Compute()
+        for key in "abcdefghi":
+            await cached(cache, key, compute)
+        await cached(cache, "i", compute)
         await cached(cache, "a", compute)
-        await cached(cache, "b", compute)
-        await cached(cache, "a", compute)
-        assert compute.calls == 3
-        assert cache.stats == stats(hits=0, misses=3, fallbacks=0)
+        assert compute.calls == 10
+        assert cache.stats == stats(hits=1, misses=10, fallbacks=0)
 
     asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("url", [None, ""])
 def test_make_cache_without_redis_is_in_memory(url: str | None) -> None:
-    cache = make_cache(url, max_entries=10, timeout=0.05)
+    cache = make_cache(url, max_bytes=1024, timeout=0.05)
     assert isinstance(cache, MemoryCache)
     assert cache.backend == "memory"
 
 
 def test_make_cache_with_redis() -> None:
     async def scenario() -> None:
-        cache = make_cache("redis://127.0.0.1:1/0", max_entries=10, timeout=0.05)
+        cache = make_cache("redis://127.0.0.1:1/0", max_bytes=1024, timeout=0.05)
         assert isinstance(cache, RedisCache)
         assert cache.backend == "redis"
         await cache.close()

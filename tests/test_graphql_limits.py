@@ -56,14 +56,19 @@ def test_the_document_cache_stays_within_its_bytes():
     odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
     app = GraphQLApp(build_schema(load(), odds), limits, odds)
     documents = app._prepared
+    queries = []
     for i in range(400):
         fields = " ".join(f"a{j}: check(input: {{ease: {j + 1}}}) {{ success }}" for j in range(16))
-        documents(f"{{ fourD8 {{ {fields} }} }} # {i}")
-    assert 0 < documents.size <= budget
-    assert len(documents._kept) < 400
-    one = documents.cost(next(iter(documents._kept)))
-    assert one == len(next(iter(documents._kept))) * DOCUMENT_BYTES_PER_CHARACTER
-    assert documents.size > budget - one  # full, not emptied
+        queries.append(f"{{ fourD8 {{ {fields} }} }} # {i}")
+        documents(queries[-1])
+    kept = documents.kept
+    assert 0 < kept.size <= budget
+    assert 0 < len(kept) < 400
+    one = len(queries[-1]) * DOCUMENT_BYTES_PER_CHARACTER
+    assert kept.size == len(kept) * one
+    assert kept.size > budget - one  # full, not emptied
+    assert kept.get(queries[-1]) is not None
+    assert kept.get(queries[0]) is None
 
 
 def test_the_query_size_limit_is_a_setting():

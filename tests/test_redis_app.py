@@ -15,7 +15,7 @@ import redis
 from starlette.testclient import TestClient
 
 from service.app import build_app
-from service.cache import MemoryCache, RedisCache
+from service.cache import MemoryCache, RedisCache, make_cache
 from service.rules import RULES_VERSION
 from service.rules.registry import load
 from service.settings import Settings
@@ -82,7 +82,7 @@ def test_readyz_with_the_memory_cache():
     assert response.json() == {
         "status": "ready",
         "rules_version": RULES_VERSION,
-        "cache": {"backend": "memory", "reachable": True},
+        "cache": {"backend": "memory", "reachable": True, "full": False},
     }
 
 
@@ -116,6 +116,47 @@ def test_odds_are_stored_in_redis_and_served_from_it(client, cache, store):
 
 
 @pytest.mark.redis
+def test_a_full_redis_costs_writes_not_reads(client, cache, store, clock):
+    """Under `noeviction` a full Redis refuses each SET with OOM and still answers GETs: the
+    tables in it keep being served, the new ones are computed and not stored, and /readyz
+    and /metrics say Redis is full. Once it has room, a write after `retry_after` lands."""
+    stored = odds_key({"ease": 18})
+    store.set(stored, MARKER)
+    store.config_set("maxmemory-policy", "noeviction")
+    store.config_set("maxmemory", 1)  # below what Redis already uses: full
+
+    fresh = client.post(ODDS, json={"ease": 20})
+    assert fresh.status_code == 200
+    assert store.get(odds_key({"ease": 20})) is None  # refused
+    assert client.post(ODDS, json={"ease": 18}).content == MARKER  # reads still served
+    assert client.post(ODDS, json={"ease": 21}).status_code == 200  # not even tried
+    assert (cache.stats.hits, cache.stats.refused_writes, cache.stats.fallbacks) == (1, 2, 0)
+    assert client.get("/readyz").json()["cache"] == {
+        "backend": "redis",
+        "reachable": True,
+        "full": True,
+    }
+    text = client.get("/metrics").text
+    assert metric(text, "adjudicator_redis_full") == 1
+    assert metric(text, "adjudicator_redis_refused_writes_total") == 2
+
+    store.config_set("maxmemory", 0)
+    clock.now += RETRY_AFTER + 0.01
+    assert client.post(ODDS, json={"ease": 20}).content == fresh.content
+    assert store.get(odds_key({"ease": 20})) == fresh.content
+    assert client.get("/readyz").json()["cache"]["full"] is False
+    assert metric(client.get("/metrics").text, "adjudicator_redis_full") == 0
+
+
+@pytest.mark.redis
+def test_redis_entries_expire_as_configured(redis_server, store):
+    cache = make_cache(redis_server.url, max_bytes=1024, timeout=0.05, ttl_seconds=120)
+    with TestClient(build_app(Settings(log_requests=False), cache)) as client:
+        assert client.post(ODDS, json={"ease": 18}).status_code == 200
+    assert 110 <= store.ttl(odds_key({"ease": 18})) <= 120
+
+
+@pytest.mark.redis
 def test_a_dead_redis_costs_no_errors_and_a_restarted_one_is_used_again(
     client, cache, store, redis_server, clock
 ):
@@ -140,10 +181,11 @@ def test_a_dead_redis_costs_no_errors_and_a_restarted_one_is_used_again(
 
     ready = client.get("/readyz")
     assert ready.status_code == 200
-    assert ready.json()["cache"] == {"backend": "redis", "reachable": False}
+    assert ready.json()["cache"] == {"backend": "redis", "reachable": False, "full": False}
 
     redis_server.start()  # empty again, on the same port
-    assert client.get("/readyz").json()["cache"] == {"backend": "redis", "reachable": True}
+    ready = client.get("/readyz").json()["cache"]
+    assert ready == {"backend": "redis", "reachable": True, "full": False}
     fresh = {"ease": 30, "other_modifiers": [5]}
     assert success(client.post(ODDS, json=fresh)) == "4095/4096"  # bonus roll, D:L54
     with redis.Redis.from_url(redis_server.url) as restarted:

@@ -7,10 +7,12 @@ die it explodes from) with a child per face, or the outcome. A call walks the tr
 each die it names and returns the outcome at the leaf; where the tree ends it rewinds the
 dice and runs the rule, whose roll log is the path to grow. Nothing in a rule knows of this.
 
-The memo is bounded: it holds at most `capacity` nodes, dropping whole requests, oldest
+The memo is bounded in bytes: it holds at most `capacity` bytes as `weigh` counts them (a
+node's own bytes, each outcome and request by `footprint`), dropping whole requests, oldest
 first, to make room (the newest too, should it alone outgrow the memo). Oldest, not least
 recently used: keeping a recency order cost more per remembered call than a rebuilt tree
-costs now and then.
+costs now and then. Outcomes differ in size (a 4D8 check's holds about 5 KB), so a count
+of nodes would bound nothing.
 """
 
 from collections.abc import Callable, Hashable
@@ -18,11 +20,24 @@ from dataclasses import dataclass, field
 from threading import Lock
 from typing import Any, Generic, TypeVar
 
+import pydantic_core
+
+from service.lru import footprint
 from service.rules.dice import Dice, Roll
 
 __all__ = ["Memo"]
 
 R = TypeVar("R")
+
+#: A node's own memory: the node (about 100 bytes), its map of children (about 360 bytes
+#: with the eight faces of a d8) shared out among them, and its entry in its parent's map.
+NODE_BYTES = 160
+
+
+def rendered(outcome: Any) -> int:
+    """The bytes of the JSON `runtime.Results` keeps beside an outcome while it lives, with
+    the bytes object, weak reference and map entry that hold it."""
+    return len(pydantic_core.to_json(outcome)) + 300
 
 
 @dataclass(eq=False, slots=True)
@@ -37,13 +52,13 @@ class _Node(Generic[R]):
 @dataclass(eq=False, slots=True)
 class _Tree(Generic[R]):
     root: _Node[R]
-    size: int = 1
+    size: int = 0
 
 
 class Memo(Generic[R]):
-    """Outcomes of one rule by request and faces rolled; at most `capacity` nodes."""
+    """Outcomes of one rule by request and faces rolled; at most `capacity` bytes."""
 
-    def __init__(self, capacity: int = 65536) -> None:
+    def __init__(self, capacity: int = 32 * 1024 * 1024) -> None:
         self.capacity = capacity
         self.size = 0
         self._trees: dict[Hashable, _Tree[R]] = {}
@@ -71,21 +86,31 @@ class Memo(Generic[R]):
     def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> R:
         with self._lock:
             tree = self._trees.get(key)
+            added = 0
             if tree is None:
                 tree = self._trees[key] = _Tree(_Node())
-                self.size += 1
+                added += NODE_BYTES + footprint(key)
             node = tree.root
             for roll in rolled:
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)
                 child = node.children.get(roll.value)
                 if child is None:
                     child = node.children[roll.value] = _Node()
-                    tree.size += 1
-                    self.size += 1
+                    added += NODE_BYTES
                 node = child
-            node.outcome, node.done = outcome, True
+            if not node.done:
+                node.outcome, node.done = outcome, True
+                added += footprint(outcome) + rendered(outcome)
+            tree.size += added
+            self.size += added
             self._evict()
         return outcome
+
+    def resize(self, capacity: int) -> None:
+        """Hold at most `capacity` bytes from now on."""
+        with self._lock:
+            self.capacity = capacity
+            self._evict()
 
     def _evict(self) -> None:
         # Oldest request first (a dict keeps insertion order); the newest goes too when it

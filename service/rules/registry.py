@@ -16,13 +16,14 @@ import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property, lru_cache
+from functools import cached_property
 from types import ModuleType
 from typing import Any, Generic, overload
 
 from pydantic import BaseModel, Field, create_model
 from typing_extensions import TypeVar
 
+from service.lru import LRU, footprint
 from service.rules import RULES_VERSION
 from service.rules.cost import Estimate
 from service.rules.dice import Dice, DiceError, DiceSpec, Roll
@@ -162,9 +163,14 @@ class Operation:
         The validated request dumps every field, defaults included, in declaration order,
         so two requests that mean the same thing share a key. Every request is frozen and
         holds tuples, never lists (tests/test_inputs.py), so it hashes by value and a key is
-        worked out once per distinct request (LRU).
+        worked out once per distinct request (an LRU bounded in bytes).
         """
-        return _cache_key(self.system, self.name, request)
+        found = _KEYS.get((self.system, self.name, request))
+        if found is None:
+            digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
+            found = f"adjudicator:{RULES_VERSION}:{self.system}:{self.name}:{digest}"
+            _KEYS.put((self.system, self.name, request), found)
+        return found
 
     def _wrap(
         self, model: type[Model], outcome: Model, request: Model, extra: dict[str, Any]
@@ -179,10 +185,8 @@ class Operation:
         return model.model_validate(values)
 
 
-@lru_cache(maxsize=4096)
-def _cache_key(system: str, name: str, request: Model) -> str:
-    digest = hashlib.sha256(request.model_dump_json().encode()).hexdigest()
-    return f"adjudicator:{RULES_VERSION}:{system}:{name}:{digest}"
+#: Cache keys by request, for `Operation.cache_key`: the requests they hold are charged.
+_KEYS: LRU[tuple[str, str, Model], str] = LRU(8 * 1024 * 1024, lambda k, _: footprint(k) + 250)
 
 
 def operation(
@@ -346,6 +350,14 @@ class Registry:
 
     def system(self, slug: str) -> System | None:
         return next((s for s in self.systems if s.slug == slug), None)
+
+    def limit_memos(self, capacity: int) -> None:
+        """Hold each remembering operation's outcomes within `capacity` bytes (`MEMO_BYTES`).
+        Memos belong to operations, which are made once a process."""
+        for system in self.systems:
+            for op in system.operations:
+                if op.memo is not None:
+                    op.memo.resize(capacity)
 
 
 def system_of(module: str) -> System:

@@ -1,0 +1,79 @@
+"""A least-recently-used map bounded in bytes, for every cache the service keeps in process.
+
+A count of entries is no bound on memory when entries differ in size: 512 parsed GraphQL
+documents of 4.8 KB queries held 540 MB. So each entry is weighed when it is stored, by a
+function of the caller's that estimates the bytes it holds, and the oldest entries go
+until the total fits the budget again.
+"""
+
+import sys
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+__all__ = ["LRU", "footprint"]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class LRU(Generic[K, V]):
+    """Values by key within `budget` bytes as `weigh(key, value)` counts them.
+
+    An entry heavier than an eighth of the budget is not kept, so that one huge entry does
+    not flush all the others. Not thread-safe: use it from one thread (the event loop).
+    """
+
+    def __init__(self, budget: int, weigh: Callable[[K, V], int]) -> None:
+        if budget < 0:
+            raise ValueError("budget must not be negative")
+        self.budget = budget
+        self.size = 0
+        self._weigh = weigh
+        self._kept: OrderedDict[K, tuple[V, int]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def get(self, key: K) -> V | None:
+        found = self._kept.get(key)
+        if found is None:
+            return None
+        self._kept.move_to_end(key)
+        return found[0]
+
+    def put(self, key: K, value: V) -> None:
+        weight = self._weigh(key, value)
+        if weight > self.budget // 8:
+            return
+        old = self._kept.pop(key, None)
+        if old is not None:
+            self.size -= old[1]
+        self._kept[key] = (value, weight)
+        self.size += weight
+        while self.size > self.budget:
+            self.size -= self._kept.popitem(last=False)[1][1]
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self.size = 0
+
+
+def footprint(value: Any) -> int:
+    """The bytes a model and what it holds take, by `sys.getsizeof`: an over-estimate, as
+    strings it shares with tables or other models count in full (enum members, always shared,
+    do not). About 1.5 times what tracemalloc sees for a 4D8 check's outcome, and 30 µs."""
+    if isinstance(value, BaseModel):
+        own = sys.getsizeof(value) + sys.getsizeof(value.__dict__)
+        own += sys.getsizeof(value.__pydantic_fields_set__)
+        return own + sum(map(footprint, value.__dict__.values()))
+    if isinstance(value, list | tuple | frozenset | set):
+        return sys.getsizeof(value) + sum(map(footprint, value))
+    if isinstance(value, dict):
+        return sys.getsizeof(value) + sum(footprint(k) + footprint(v) for k, v in value.items())
+    if isinstance(value, Enum):
+        return 0
+    return sys.getsizeof(value)

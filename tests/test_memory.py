@@ -1,0 +1,88 @@
+"""The in-process caches count at least the memory they hold: what each counts against its
+byte budget is compared with what tracemalloc sees them allocate.
+
+Registry-driven: every operation that remembers its outcomes (`operation(memo=True)`) is
+filled with requests drawn at its schema's bounds (tests/contract/bounds.py) and fresh dice,
+through `runtime.Results` as the REST layer serves them.
+"""
+
+import gc
+import json
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from service.cache import MemoryCache
+from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
+from service.rules.cost import BUDGET
+from service.rules.memo import Memo
+from service.rules.model import InputError
+from service.rules.registry import Operation, load
+from service.runtime import Odds, Results
+from tests.contract.bounds import draw
+
+REGISTRY = load()
+REMEMBERING = [op for s in REGISTRY.systems for op in s.operations if op.memo is not None]
+
+
+@contextmanager
+def allocated() -> Iterator[Callable[[], int]]:
+    """The bytes allocated and still held since entering, read after the block."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    held: list[int] = []
+    try:
+        yield lambda: held[0]
+    finally:
+        gc.collect()
+        held.append(tracemalloc.get_traced_memory()[0] - before)
+        tracemalloc.stop()
+
+
+def test_some_operation_remembers():
+    assert REMEMBERING  # else the test below checks nothing
+
+
+@pytest.mark.parametrize("op", REMEMBERING, ids=lambda op: f"{op.system}/{op.name}")
+def test_a_memo_counts_at_least_what_it_holds(op: Operation):
+    assert op.memo is not None
+    saved = op.memo
+    memo: Memo[object] = Memo(capacity=1 << 40)
+    object.__setattr__(op, "memo", memo)  # a fresh memo, so only this test's growth counts
+    results = Results()
+    schema = op.request_model.model_json_schema()
+    try:
+        with allocated() as held:
+            for seed in range(120):
+                data = draw(schema, seed)
+                data.pop("dice", None)
+                try:
+                    request = op.request_model.model_validate_json(json.dumps(data))
+                    for _ in range(40):
+                        results.json(op, request)
+                except (InputError, ValueError):  # drawn outside a cross-field rule
+                    continue
+        assert memo.size > 1_000_000  # enough outcomes to measure
+        assert held() <= memo.size
+        assert memo.size <= 2 * held()  # and not so far over that the budget means nothing
+    finally:
+        object.__setattr__(op, "memo", saved)
+
+
+def test_the_document_cache_counts_at_least_what_it_holds():
+    limits = Limits(max_depth=12, max_aliases=16, max_tokens=2000, document_cache_bytes=1 << 30)
+    odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
+    app = GraphQLApp(build_schema(REGISTRY, odds), limits, odds)
+    warm = "{ fourD8 { check(input: {ease: 1}) { success } } }"
+    app._prepared(warm)  # the validators' own first allocations are not the cache's
+    with allocated() as held:
+        for i in range(60):
+            fields = " ".join(
+                f"a{j}: check(input: {{ease: {j + 1}}}) {{ success chance }}" for j in range(16)
+            )
+            app._prepared(f"{{ fourD8 {{ {fields} }} }} # {i}")
+    counted = app._prepared.kept.size - len(warm) * DOCUMENT_BYTES_PER_CHARACTER
+    assert held() <= counted <= 2 * held()
