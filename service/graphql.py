@@ -30,6 +30,9 @@ from graphql import (
     parse,
     specified_rules,
 )
+from graphql import (
+    NoSchemaIntrospectionCustomRule as NoSchemaIntrospection,
+)
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from starlette.concurrency import run_in_threadpool
@@ -40,11 +43,11 @@ from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.graphql_internals import (
     core_schema,
-    limit_rules,
     read_inputs_by_python_name,
     set_resolver,
     validate,
 )
+from service.graphql_limits import limit_rule
 from service.lru import LRU
 from service.rest import RETRY_AFTER_SECONDS
 from service.rules.cost import DeadlineExceeded
@@ -67,12 +70,14 @@ class Limits:
     max_tokens: int
     max_query_bytes: int = 16384
     document_cache_bytes: int = 16 * 1024 * 1024
+    introspection: bool = True
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "Limits":
         return cls(settings.graphql_max_depth, settings.graphql_max_aliases,
                    settings.graphql_max_tokens, settings.graphql_max_query_bytes,
-                   settings.graphql_document_cache_bytes)  # fmt: skip
+                   settings.graphql_document_cache_bytes,
+                   settings.graphql_introspection)  # fmt: skip
 
 
 #: The memory a parsed and validated document holds per character of its query: about 120
@@ -368,7 +373,8 @@ class GraphQLApp:
     def __init__(self, schema: strawberry.Schema, limits: Limits, odds: Odds) -> None:
         self.schema = core_schema(schema)
         self._odds = odds
-        rules = (*specified_rules, *limit_rules(limits.max_depth, limits.max_aliases))
+        shape = (limit_rule(limits.max_depth, limits.max_aliases),)
+        rules = (*specified_rules, *(() if limits.introspection else (NoSchemaIntrospection,)))
 
         def prepared(query: str) -> Prepared:
             if len(query.encode()) > limits.max_query_bytes:
@@ -379,12 +385,12 @@ class GraphQLApp:
                 document = parse(query, max_tokens=limits.max_tokens)
             except GraphQLError as error:
                 return None, (error,)
-            try:
-                return document, tuple(validate(self.schema, document, rules))
-            except KeyError:
-                # The depth limit looks up fragments the standard rules have not yet found
-                # missing ({ ...Unknown }): those rules alone say what is wrong.
-                return document, tuple(validate(self.schema, document, specified_rules))
+            # The shape first, alone: it is cheap, and the standard rules are not on some
+            # shapes it refuses (`graphql_limits`).
+            errors = validate(self.schema, document, shape) or validate(
+                self.schema, document, rules
+            )
+            return document, tuple(errors)
 
         self._prepared = _Documents(limits.document_cache_bytes, prepared)
 

@@ -1,7 +1,7 @@
 """Every use of Strawberry or graphql-core internals, in one place.
 
 Strawberry builds the schema from the models; graphql-core answers the requests, without
-Strawberry's per-request machinery (see `service.graphql`). That takes five things neither
+Strawberry's per-request machinery (see `service.graphql`). That takes four things neither
 library documents as stable:
 
 - `strawberry.Schema._schema`, the graphql-core schema Strawberry built;
@@ -10,8 +10,10 @@ library documents as stable:
 - rewriting a built schema: an input field's `out_name` (graphql-core coerces the input to a
   dict under those names) and an object field's `resolve`;
 - `strawberry.schema.schema.validate_document(schema, document, rules)`, graphql-core's
-  validation with Strawberry's own rules added;
-- the `validation_rules` of Strawberry's depth and alias limiter extensions.
+  validation with Strawberry's own rules added.
+
+The depth and alias limits are our own (`service.graphql_limits`): Strawberry's limiters skip
+introspection and measure a fragment afresh at every spread.
 
 tests/test_graphql_internals.py checks each of them and names the one an upgrade breaks.
 """
@@ -29,13 +31,11 @@ from graphql import (
     GraphQLObjectType,
     GraphQLSchema,
 )
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.schema.schema import validate_document
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 __all__ = [
     "core_schema",
-    "limit_rules",
     "python_name",
     "read_inputs_by_python_name",
     "set_resolver",
@@ -76,10 +76,3 @@ def validate(
 ) -> list[GraphQLError]:
     """Validate a document by `rules` and Strawberry's own rules, as Strawberry would."""
     return validate_document(schema, document, rules)
-
-
-def limit_rules(max_depth: int, max_aliases: int) -> tuple[type[ASTValidationRule], ...]:
-    """The validation rules of Strawberry's query depth and alias count limits."""
-    depth = QueryDepthLimiter(max_depth=max_depth)
-    aliases = MaxAliasesLimiter(max_alias_count=max_aliases)
-    return (*depth.validation_rules, *aliases.validation_rules)

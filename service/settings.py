@@ -79,7 +79,13 @@ class Settings(BaseSettings):
         description="Threads computing exact odds off the event loop (one core's worth: they "
         "share the interpreter lock).",
     )
-    graphql_max_depth: int = Field(default=12, ge=2, le=64)
+    graphql_max_depth: int = Field(
+        default=15,
+        ge=2,
+        le=64,
+        description="How deep fields may nest, introspection included: the standard "
+        "introspection query of graphql-core and graphql-js is 14 deep.",
+    )
     graphql_max_aliases: int = Field(default=16, ge=1, le=1000)
     graphql_max_tokens: int = Field(default=2000, ge=100, le=100_000)
     graphql_max_query_bytes: int = Field(
@@ -94,6 +100,11 @@ class Settings(BaseSettings):
         le=1024 * 1024 * 1024,
         description="Memory for parsed and validated documents (about 128 bytes per query "
         "character), least recently used out first.",
+    )
+    graphql_introspection: bool = Field(
+        default=True,
+        description="Answer __schema and __type queries (within the depth limit); the schema "
+        "is published at schema/schema.graphql either way.",
     )
     log_level: str = Field(default="INFO")
     log_requests: bool = Field(default=True, description="One JSON log line per request.")

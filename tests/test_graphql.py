@@ -253,9 +253,9 @@ def test_a_query_deeper_than_the_limit_is_rejected():
 
 def test_the_default_depth_limit(client):
     assert data(client, DEEP)["fourD8"]["check"]["reading"]["groups"]
-    deep = "{ " + "a { " * 14 + "b" + " }" * 14 + " }"
+    deep = "{ " + "a { " * 16 + "b" + " }" * 16 + " }"
     messages = [error["message"] for error in errors(client, deep)]
-    assert "'anonymous' exceeds maximum operation depth of 12" in messages
+    assert messages == ["'anonymous' exceeds maximum operation depth of 15"]
 
 
 def test_too_many_aliases_are_rejected(client):

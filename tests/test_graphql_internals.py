@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import strawberry
 from graphql import (
-    ASTValidationRule,
     GraphQLInputObjectType,
     GraphQLObjectType,
     GraphQLResolveInfo,
@@ -28,7 +27,6 @@ from strawberry.schema.schema import validate_document
 
 from service.graphql_internals import (
     core_schema,
-    limit_rules,
     python_name,
     read_inputs_by_python_name,
     set_resolver,
@@ -185,25 +183,3 @@ def test_documents_are_validated_as_strawberry_does():
         assert validate(core, parse("{ node { value } }"), rules) == []
         [error] = validate(core, parse("{ node { price } }"), rules)
         assert "price" in error.message
-
-
-def test_the_depth_and_alias_limits_are_validation_rules():
-    with relying_on(
-        "the validation_rules of QueryDepthLimiter and MaxAliasesLimiter",
-        "each extension must still take max_depth / max_alias_count and hold its "
-        "graphql-core rule classes in validation_rules (strawberry/extensions/"
-        "add_validation_rules.py)",
-    ):
-        rules = limit_rules(max_depth=3, max_aliases=2)
-        assert rules
-        assert all(issubclass(rule, ASTValidationRule) for rule in rules)
-        core = core_schema(schema())
-        everything = (*specified_rules, *rules)
-        deep = "{ node { child { child { child { value } } } } }"
-        aliased = "{ a: node { value } b: node { value } c: node { value } }"
-        assert validate(core, parse("{ node { child { value } } }"), everything) == []
-        assert validate(core, parse("{ a: node { value } b: node { value } }"), everything) == []
-        [too_deep] = validate(core, parse(deep), everything)
-        assert "exceeds maximum operation depth of 3" in too_deep.message
-        [too_many] = validate(core, parse(aliased), everything)
-        assert "Allowed: 2" in too_many.message

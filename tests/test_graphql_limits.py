@@ -3,11 +3,13 @@ now a client error, and the document cache is bounded in bytes."""
 
 from typing import Any
 
+from graphql import get_introspection_query
 from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
 from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
+from service.graphql_limits import REPEATS
 from service.rules.cost import BUDGET
 from service.rules.registry import load
 from service.runtime import Odds
@@ -79,3 +81,92 @@ def test_the_query_size_limit_is_a_setting():
         )
     assert status == 200
     assert "limited to 256 bytes" in body["errors"][0]["message"]
+
+
+# The shape of a document (service/graphql_limits.py)
+
+
+def messages(client: TestClient, query: str) -> list[str]:
+    status, body = post(client, query)
+    assert status == 200, body
+    assert body["data"] is None
+    assert {e["extensions"]["code"] for e in body["errors"]} == {"GRAPHQL_VALIDATION_FAILED"}
+    return [e["message"] for e in body["errors"]]
+
+
+def doubling(links: int) -> str:
+    """A chain of fragments, each spreading the next twice: 2**links aliases at the end."""
+    chain = " ".join(
+        f"fragment F{i} on FourD8Query {{ ...F{i + 1} ...F{i + 1} }}" for i in range(links)
+    )
+    last = f"fragment F{links} on FourD8Query {{ a: check(input: {{ease: 3}}) {{ success }} }}"
+    return f"{{ fourD8 {{ ...F0 }} }} {chain} {last}"
+
+
+def test_aliases_count_as_often_as_fragments_spread_them(client):
+    assert messages(client, doubling(5)) == ["32 aliases found. Allowed: 16"]
+    assert post(client, doubling(4))[1]["data"]["fourD8"]["a"]["success"] is not None
+
+
+def test_a_chain_of_doubling_fragments_is_measured_once_per_fragment(client):
+    """Measured at every spread, 22 links took 24 s (Strawberry's limiters); 60 would take
+    longer than the universe has. pytest-timeout fails this test if that comes back."""
+    assert messages(client, doubling(60)) == ["At least 1000000 aliases found. Allowed: 16"]
+
+
+def test_introspection_counts_toward_the_depth_limit(client):
+    """A hundred nested `ofType` passed: Strawberry's depth limit skips introspection."""
+    of_type = "ofType { " * 100 + "name" + " }" * 100
+    query = f"{{ __schema {{ types {{ fields {{ type {{ {of_type} }} }} }} }} }}"
+    assert messages(client, query) == ["'anonymous' exceeds maximum operation depth of 15"]
+
+
+def test_the_standard_introspection_query_fits_the_default_depth(client):
+    """graphql-core's introspection query, as GraphiQL, code generators and Schemathesis
+    send it, is 14 deep."""
+    status, body = post(client, get_introspection_query(descriptions=True))
+    assert status == 200
+    assert "errors" not in body
+    assert body["data"]["__schema"]["queryType"]["name"] == "Query"
+
+
+def test_a_field_repeated_past_the_limit_is_refused(client):
+    """graphql-core compares every pair of same-named fields: 400 of them took 0.6 s."""
+    query = "{ " + "fourD8 { __typename } " * (REPEATS + 1) + "}"
+    assert messages(client, query) == [
+        f"'fourD8' is selected {REPEATS + 1} times in one selection set: at most {REPEATS}."
+    ]
+    inline = "{ fourD8 { " + "... on FourD8Query { __typename } " * (REPEATS + 1) + "} }"
+    assert messages(client, inline)[0].startswith("'__typename' is selected 33 times")
+    unused = "{ __typename } fragment U on Query { " + "__typename " * (REPEATS + 1) + "}"
+    assert any("is selected 33 times" in m for m in messages(client, unused))
+    assert post(client, "{ " + "fourD8 { __typename } " * REPEATS + "}")[1]["data"]
+
+
+def test_cyclic_fragments_are_refused_not_followed(client):
+    query = (
+        "{ fourD8 { ...A } } fragment A on FourD8Query { ...B } fragment B on FourD8Query { ...A }"
+    )
+    assert any("Cannot spread fragment 'A' within itself" in m for m in messages(client, query))
+
+
+def test_introspection_can_be_switched_off():
+    settings = Settings(log_requests=False, graphql_introspection=False)
+    with TestClient(build_app(settings, MemoryCache())) as client:
+        for query in ("{ __schema { queryType { name } } }", '{ __type(name: "Query") { name } }'):
+            assert "introspection has been disabled" in messages(client, query)[0]
+        # __typename is no introspection of the schema: clients use it to tell types apart.
+        status, body = post(client, "{ __typename fourD8 { check(input: {ease: 20}) { ease } } }")
+    assert status == 200
+    assert body["data"] == {"__typename": "Query", "fourD8": {"check": {"ease": 20}}}
+
+
+def test_depth_is_measured_through_fragments():
+    app = build_app(Settings(log_requests=False, graphql_max_depth=3), MemoryCache())
+    spread = (
+        "{ fourD8 { ...F } } fragment F on FourD8Query { ... on FourD8Query { "
+        "check(input: {ease: 20}) { reading { groups { aspects } } } } }"
+    )
+    with TestClient(app) as client:
+        assert messages(client, spread) == ["'anonymous' exceeds maximum operation depth of 3"]
+        assert post(client, spread.replace("groups { aspects }", "degree"))[1]["data"]
