@@ -200,8 +200,11 @@ class OutcomeProbability(Model):
 class Truncation(Model):
     """Where an infinite process (exploding dice) was cut, and the probability mass left out."""
 
-    depth: int
-    mass_cut: Exact
+    depth: int = Field(
+        description="Extra dice a chain was followed to: the system's full depth, or the "
+        "deepest at which the odds fit the cost budget."
+    )
+    mass_cut: Exact = Field(description="The probability of the longer chains left out.")
 
 
 def exact(value: Fraction) -> Exact:

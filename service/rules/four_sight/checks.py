@@ -16,6 +16,7 @@ from service.rules.distribution import (
 from service.rules.four_sight.contest import (
     Side,
     Sides,
+    contest_depth,
     contest_distribution,
     contest_sides,
     contest_states,
@@ -24,7 +25,13 @@ from service.rules.four_sight.contest import (
     tie_winner,
 )
 from service.rules.four_sight.degrees import DEGREES, Degree, Narrator, degree_of, narrator_of
-from service.rules.four_sight.odds import Outcome, check_bound, check_distribution, truncation
+from service.rules.four_sight.odds import (
+    Outcome,
+    check_bound,
+    check_depth,
+    check_distribution,
+    truncation,
+)
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -111,24 +118,28 @@ def check_odds(request: CheckInput) -> CheckOdds:
     """Exact odds of a basic check: success, each degree, an adverse episode, every result."""
     planned = plan(request, request.options, request.combat)
     target = request.target_number + request.tn_adjustment
-    outcome = check_distribution(planned, _alike(request, target))
+    alike = _alike(request, target)
+    depth = check_depth(planned, alike)
+    outcome = check_distribution(planned, alike, depth)
     labels = outcome.map(lambda o: graded_label(o, target, request.options))
     return CheckOdds(
         success=exact(labels.probability_where(lambda label: label != FAILURE)),
         degree=outcome_table(labels, [FAILURE, *(row.degree.value for row in DEGREES)]),
         adverse_episode=exact(outcome.probability_where(lambda o: o[1])),
         result=None if request.combat else outcome_table(outcome.map(lambda o: o[0])),
-        truncation=truncation(outcome),
+        truncation=truncation(outcome, depth=depth),
     )
 
 
 def check_cost(request: CheckInput) -> Estimate:
-    """The dice of the pool and of each manifestation, their sums and products bounded by the
-    range of values they can hold (`odds.check_bound`); in combat, where only the degree is
-    read, bounded by the values still worth telling apart; then the degree and result tables."""
+    """The dice of the pool and of each manifestation and the outcomes the manifestations make
+    of them (`odds.check_bound`); in combat, where only the degree is read, only the values
+    still worth telling apart; then the degree and result tables; at the depth `check_odds`
+    enumerates to (`odds.check_depth`)."""
     planned = plan(request, request.options, request.combat)
     target = request.target_number + request.tn_adjustment
-    bound = check_bound(planned, _alike(request, target))
+    alike = _alike(request, target)
+    bound = check_bound(planned, alike, check_depth(planned, alike))
     return Estimate(bound.states + 2 * bound.outcomes, _CHECK_DRIVERS)
 
 
@@ -233,7 +244,8 @@ _DEGREE_GRADES = [(row.degree, row.low, row.high) for row in DEGREES]
 def opposed_odds(request: OpposedInput) -> OpposedOdds:
     """Exact odds of an opposed check: who wins and the degree of the winner's margin."""
     options = request.options
-    sides = contest_sides(_sides(request), options, request.combat)
+    depth = contest_depth(_sides(request), options, request.combat, 2 * len(_DEGREE_GRADES))
+    sides = contest_sides(_sides(request), options, request.combat, depth)
     grades = (
         [(f"aggressor:{d.value}", low, high) for d, low, high in _DEGREE_GRADES],
         [(f"opponent:{d.value}", low, high) for d, low, high in _DEGREE_GRADES],
@@ -246,15 +258,17 @@ def opposed_odds(request: OpposedInput) -> OpposedOdds:
         outcome=outcome_table(found, order),
         aggressor_adverse_episode=exact(sides[0].probability_where(lambda o: o[1])),
         opponent_adverse_episode=exact(sides[1].probability_where(lambda o: o[1])),
-        truncation=truncation(*sides),
+        truncation=truncation(*sides, depth=depth),
     )
 
 
 def opposed_cost(request: OpposedInput) -> Estimate:
     """Both checks, each bounded as `check_cost` bounds one outside combat, and the bands of
-    every winner's degree over the pairs of their outcomes (`contest.contest_states`)."""
+    every winner's degree over the pairs of their outcomes (`contest.contest_states`), at the
+    depth `opposed_odds` enumerates to."""
     grades = 2 * len(_DEGREE_GRADES)
-    states = contest_states(_sides(request), request.options, request.combat, grades)
+    depth = contest_depth(_sides(request), request.options, request.combat, grades)
+    states = contest_states(_sides(request), request.options, request.combat, grades, depth)
     return Estimate(states, _OPPOSED_DRIVERS)
 
 

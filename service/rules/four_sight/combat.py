@@ -14,6 +14,7 @@ from service.rules.four_sight.checks import CheckResult, Graded, grade
 from service.rules.four_sight.contest import (
     Side,
     Sides,
+    contest_depth,
     contest_distribution,
     contest_sides,
     contest_states,
@@ -27,7 +28,7 @@ from service.rules.four_sight.expertise import (
     Expertise,
 )
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
-from service.rules.four_sight.odds import check_bound, check_distribution, truncation
+from service.rules.four_sight.odds import check_bound, check_depth, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -92,15 +93,16 @@ def _fate(graded: Graded, lethal: bool) -> Fate:
 
 def grievous_odds(request: GrievousInput) -> GrievousOdds:
     """Exact odds that a character keeps functioning after a grievous injury."""
-    roller = _con_roller(request)
-    outcome = check_distribution(plan(roller, request.options, request.combat), _PASSES)
+    planned = plan(_con_roller(request), request.options, request.combat)
+    depth = check_depth(planned, _PASSES)
+    outcome = check_distribution(planned, _PASSES, depth)
     fates = outcome.map(
         lambda o: _fate(grade(o[0], o[1], GRIEVOUS_TN, request.options), request.lethal_attack)
     )
     return GrievousOdds(
         functions=exact(fates.probability(Fate.FUNCTIONS)),
         fate=outcome_table(fates, list(Fate)),
-        truncation=truncation(outcome),
+        truncation=truncation(outcome, depth=depth),
     )
 
 
@@ -111,8 +113,10 @@ _PASSES = (GRIEVOUS_TN, GRIEVOUS_TN)
 
 def grievous_cost(request: GrievousInput) -> Estimate:
     """The Constitution check, bounded as a combat check is (`checks.check_cost`), and the
-    fate of each of its outcomes."""
-    bound = check_bound(plan(_con_roller(request), request.options, request.combat), _PASSES)
+    fate of each of its outcomes, at the depth `grievous_odds` enumerates to."""
+    planned = plan(_con_roller(request), request.options, request.combat)
+    depth = check_depth(planned, _PASSES)
+    bound = check_bound(planned, _PASSES, depth)
     return Estimate(bound.states + bound.outcomes, _GRIEVOUS_DRIVERS)
 
 
@@ -207,12 +211,14 @@ _INJURY_GRADES = (
     [(row.injury.value, row.low, row.high) for row in INJURIES],
     [(NO_HIT, 0, None)],
 )
+_GRADE_COUNT = len(_INJURY_GRADES[0]) + len(_INJURY_GRADES[1])
 
 
 def attack_odds(request: AttackInput) -> AttackOdds:
     """Exact odds of an attack: the hit and each injury, with exploding dice on both sides."""
     options = request.options
-    sides = contest_sides(_sides(request), options, True)
+    depth = contest_depth(_sides(request), options, True, _GRADE_COUNT)
+    sides = contest_sides(_sides(request), options, True, depth)
     tie = tie_winner(options, request.pc_side)
     found = contest_distribution(sides[0], sides[1], _INJURY_GRADES, tie, options)
     grievous = _grievous_request(request, None)
@@ -222,16 +228,16 @@ def attack_odds(request: AttackInput) -> AttackOdds:
         attacker_adverse_episode=exact(sides[0].probability_where(lambda o: o[1])),
         defender_adverse_episode=exact(sides[1].probability_where(lambda o: o[1])),
         grievous_check_passes=grievous_odds(grievous).functions if grievous else None,
-        truncation=truncation(*sides),
+        truncation=truncation(*sides, depth=depth),
     )
 
 
 def attack_cost(request: AttackInput) -> Estimate:
     """Both combat checks and the injury bands over the pairs of their outcomes
     (`contest.contest_states`), and the defender's Constitution check when it is asked for
-    (`grievous_cost`)."""
-    grades = len(_INJURY_GRADES[0]) + len(_INJURY_GRADES[1])
-    states = contest_states(_sides(request), request.options, True, grades)
+    (`grievous_cost`), at the depth `attack_odds` enumerates to."""
+    depth = contest_depth(_sides(request), request.options, True, _GRADE_COUNT)
+    states = contest_states(_sides(request), request.options, True, _GRADE_COUNT, depth)
     grievous = _grievous_request(request, None)
     if grievous is not None:
         states += grievous_cost(grievous).states

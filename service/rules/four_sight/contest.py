@@ -4,8 +4,10 @@ character does (S-A13); the winner's margin is graded (S-A14)."""
 
 from collections.abc import Hashable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import TypeVar
 
+from service.rules.cost import BUDGET
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
 from service.rules.four_sight.odds import (
@@ -14,6 +16,7 @@ from service.rules.four_sight.odds import (
     by_difference,
     check_bound,
     check_distribution,
+    deepest,
 )
 from service.rules.four_sight.options import CheckOptions, OpposedTieWinner
 from service.rules.four_sight.pool import Roller, plan
@@ -23,6 +26,7 @@ __all__ = [
     "Grades",
     "Side",
     "Sides",
+    "contest_depth",
     "contest_distribution",
     "contest_sides",
     "contest_states",
@@ -46,17 +50,34 @@ def roll_contest(sides: Sides, options: CheckOptions, combat: bool, dice: Dice) 
     return [roll(r, plan(r, options, combat, name), dice, f"{name} ") for name, r in sides]
 
 
-def contest_sides(sides: Sides, options: CheckOptions, combat: bool) -> list[Distribution[Outcome]]:
-    """The outcome distribution of both checks, aggressor first."""
-    return [check_distribution(plan(r, options, combat, name)) for name, r in sides]
+def contest_sides(
+    sides: Sides, options: CheckOptions, combat: bool, depth: int
+) -> list[Distribution[Outcome]]:
+    """The outcome distribution of both checks, aggressor first, explosions to `depth`."""
+    return [check_distribution(plan(r, options, combat, name), depth=depth) for name, r in sides]
 
 
-def contest_states(sides: Sides, options: CheckOptions, combat: bool, grades: int) -> int:
+def contest_states(
+    sides: Sides, options: CheckOptions, combat: bool, grades: int, depth: int, cap: int = BUDGET
+) -> int:
     """At most how many states `contest_distribution` of `contest_sides` makes (`rules.cost`)
-    with `grades` labels in all: each side's check (`odds.check_bound`), each side split by
-    adverse episode, and the band lookups of the four pairs of parts (`odds.by_difference`)."""
-    (a_states, a), (b_states, b) = (check_bound(plan(r, options, combat, n)) for n, r in sides)
-    return a_states + b_states + 2 * (a + b) + 4 * (a + b * grades)
+    with `grades` labels in all: each side's check (`odds.check_bound`, exact while within
+    `cap`), each side split by adverse episode, and the band lookups of the pairs of parts
+    (`odds.by_difference`)."""
+    aggressor, opponent = (plan(r, options, combat, name) for name, r in sides)
+    a_states, a = check_bound(aggressor, depth=depth, cap=cap)
+    b_states, b = check_bound(opponent, depth=depth, cap=max(cap - a_states, 0))
+    # The parts of a side partition its outcomes: each meets both parts of the other.
+    return a_states + b_states + (a + b) + 2 * (a + b * grades)
+
+
+# Remembered: the cost estimate and the odds of one request both ask, and for a heavy contest
+# finding the depth costs a third of the odds. Requests are frozen values, so they hash.
+@lru_cache(maxsize=256)
+def contest_depth(sides: Sides, options: CheckOptions, combat: bool, grades: int) -> int:
+    """How deep a contest's explosions are enumerated: `odds.DEPTH`, or as deep as fits the
+    budget (`odds.deepest`)."""
+    return deepest(lambda depth, cap: contest_states(sides, options, combat, grades, depth, cap))
 
 
 def tie_winner(options: CheckOptions, pc_side: Side | None) -> Side:
