@@ -19,7 +19,6 @@ from service.rules.four_sight.contest import (
     contest_depth,
     contest_distribution,
     contest_sides,
-    contest_states,
     decide,
     roll_contest,
     tie_winner,
@@ -27,7 +26,6 @@ from service.rules.four_sight.contest import (
 from service.rules.four_sight.degrees import DEGREES, Degree, Narrator, degree_of, narrator_of
 from service.rules.four_sight.odds import (
     Outcome,
-    check_bound,
     check_depth,
     check_distribution,
     truncation,
@@ -119,7 +117,7 @@ def check_odds(request: CheckInput) -> CheckOdds:
     planned = plan(request, request.options, request.combat)
     target = request.target_number + request.tn_adjustment
     alike = _alike(request, target)
-    depth = check_depth(planned, alike)
+    depth, _ = check_depth(planned, alike)
     outcome = check_distribution(planned, alike, depth)
     labels = outcome.map(lambda o: graded_label(o, target, request.options))
     return CheckOdds(
@@ -139,7 +137,7 @@ def check_cost(request: CheckInput) -> Estimate:
     planned = plan(request, request.options, request.combat)
     target = request.target_number + request.tn_adjustment
     alike = _alike(request, target)
-    bound = check_bound(planned, alike, check_depth(planned, alike))
+    _, bound = check_depth(planned, alike)
     return Estimate(bound.states + 2 * bound.outcomes, _CHECK_DRIVERS)
 
 
@@ -244,7 +242,7 @@ _DEGREE_GRADES = [(row.degree, row.low, row.high) for row in DEGREES]
 def opposed_odds(request: OpposedInput) -> OpposedOdds:
     """Exact odds of an opposed check: who wins and the degree of the winner's margin."""
     options = request.options
-    depth = contest_depth(_sides(request), options, request.combat, 2 * len(_DEGREE_GRADES))
+    depth, _ = contest_depth(_sides(request), options, request.combat, 2 * len(_DEGREE_GRADES))
     sides = contest_sides(_sides(request), options, request.combat, depth)
     grades = (
         [(f"aggressor:{d.value}", low, high) for d, low, high in _DEGREE_GRADES],
@@ -267,8 +265,7 @@ def opposed_cost(request: OpposedInput) -> Estimate:
     every winner's degree over the pairs of their outcomes (`contest.contest_states`), at the
     depth `opposed_odds` enumerates to."""
     grades = 2 * len(_DEGREE_GRADES)
-    depth = contest_depth(_sides(request), request.options, request.combat, grades)
-    states = contest_states(_sides(request), request.options, request.combat, grades, depth)
+    _, states = contest_depth(_sides(request), request.options, request.combat, grades)
     return Estimate(states, _OPPOSED_DRIVERS)
 
 

@@ -17,7 +17,6 @@ from service.rules.four_sight.contest import (
     contest_depth,
     contest_distribution,
     contest_sides,
-    contest_states,
     decide,
     roll_contest,
     tie_winner,
@@ -28,7 +27,7 @@ from service.rules.four_sight.expertise import (
     Expertise,
 )
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
-from service.rules.four_sight.odds import check_bound, check_depth, check_distribution, truncation
+from service.rules.four_sight.odds import check_depth, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
@@ -94,7 +93,7 @@ def _fate(graded: Graded, lethal: bool) -> Fate:
 def grievous_odds(request: GrievousInput) -> GrievousOdds:
     """Exact odds that a character keeps functioning after a grievous injury."""
     planned = plan(_con_roller(request), request.options, request.combat)
-    depth = check_depth(planned, _PASSES)
+    depth, _ = check_depth(planned, _PASSES)
     outcome = check_distribution(planned, _PASSES, depth)
     fates = outcome.map(
         lambda o: _fate(grade(o[0], o[1], GRIEVOUS_TN, request.options), request.lethal_attack)
@@ -115,8 +114,7 @@ def grievous_cost(request: GrievousInput) -> Estimate:
     """The Constitution check, bounded as a combat check is (`checks.check_cost`), and the
     fate of each of its outcomes, at the depth `grievous_odds` enumerates to."""
     planned = plan(_con_roller(request), request.options, request.combat)
-    depth = check_depth(planned, _PASSES)
-    bound = check_bound(planned, _PASSES, depth)
+    _, bound = check_depth(planned, _PASSES)
     return Estimate(bound.states + bound.outcomes, _GRIEVOUS_DRIVERS)
 
 
@@ -217,7 +215,7 @@ _GRADE_COUNT = len(_INJURY_GRADES[0]) + len(_INJURY_GRADES[1])
 def attack_odds(request: AttackInput) -> AttackOdds:
     """Exact odds of an attack: the hit and each injury, with exploding dice on both sides."""
     options = request.options
-    depth = contest_depth(_sides(request), options, True, _GRADE_COUNT)
+    depth, _ = contest_depth(_sides(request), options, True, _GRADE_COUNT)
     sides = contest_sides(_sides(request), options, True, depth)
     tie = tie_winner(options, request.pc_side)
     found = contest_distribution(sides[0], sides[1], _INJURY_GRADES, tie, options)
@@ -236,8 +234,7 @@ def attack_cost(request: AttackInput) -> Estimate:
     """Both combat checks and the injury bands over the pairs of their outcomes
     (`contest.contest_states`), and the defender's Constitution check when it is asked for
     (`grievous_cost`), at the depth `attack_odds` enumerates to."""
-    depth = contest_depth(_sides(request), request.options, True, _GRADE_COUNT)
-    states = contest_states(_sides(request), request.options, True, _GRADE_COUNT, depth)
+    _, states = contest_depth(_sides(request), request.options, True, _GRADE_COUNT)
     grievous = _grievous_request(request, None)
     if grievous is not None:
         states += grievous_cost(grievous).states

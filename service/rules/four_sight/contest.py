@@ -74,10 +74,14 @@ def contest_states(
 # Remembered: the cost estimate and the odds of one request both ask, and for a heavy contest
 # finding the depth costs a third of the odds. Requests are frozen values, so they hash.
 @lru_cache(maxsize=256)
-def contest_depth(sides: Sides, options: CheckOptions, combat: bool, grades: int) -> int:
+def contest_depth(
+    sides: Sides, options: CheckOptions, combat: bool, grades: int
+) -> tuple[int, int]:
     """How deep a contest's explosions are enumerated: `odds.DEPTH`, or as deep as fits the
-    budget (`odds.deepest`)."""
-    return deepest(lambda depth, cap: contest_states(sides, options, combat, grades, depth, cap))
+    budget (`odds.deepest`); and at most how many states it makes there."""
+    return deepest(
+        lambda depth, cap: contest_states(sides, options, combat, grades, depth, cap), int
+    )
 
 
 def tie_winner(options: CheckOptions, pc_side: Side | None) -> Side:

@@ -14,6 +14,7 @@ states with the mass it leaves out (depth 5 for that attack: 2e-4).
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple, TypeVar
 
@@ -39,6 +40,7 @@ __all__ = [
 DEPTH = 16
 Outcome = tuple[int, bool]  # (result, adverse episode)
 L = TypeVar("L", bound=Hashable)
+M = TypeVar("M")
 Band = tuple[L, int | None, int | None]  # a label and the range of a difference it covers
 
 _D6 = Distribution.die(SIDES)
@@ -99,11 +101,11 @@ def check_bound(
         # Each outcome followed by each effect: an inner map, then the pairs.
         states += 2 * min(size, 2 * (high - low + 1)) * len(effects)
         if outcomes is not None and states <= cap:
-            outcomes = {
-                (_applied(plan, v, e), adverse or _adverse(e))
-                for v, adverse in outcomes
-                for e, _ in effects.items()
-            }
+            images: set[Outcome] = set()
+            for e, _ in effects.items():
+                apply, adverse_now = _applier(plan, e), _adverse(e)
+                images.update((apply(v), adverse or adverse_now) for v, adverse in outcomes)
+            outcomes = images
             size = len(outcomes)
             low, high = min(v for v, _ in outcomes), max(v for v, _ in outcomes)
         else:
@@ -123,23 +125,40 @@ def truncation(*distributions: Distribution[L], depth: int = DEPTH) -> Truncatio
     return Truncation(depth=depth, mass_cut=exact(missing)) if missing else None
 
 
-def deepest(states: Callable[[int, int], int], budget: int = BUDGET) -> int:
-    """The deepest explosion depth, `DEPTH` at most and 1 at least, at which
-    `states(depth, budget)` fits `budget` (`states` may stop counting past its second
-    argument); states grow with depth. Past `DEPTH`, the shallow depths are tried first:
-    each costs a fraction of the next. The default budget, not the configured one: a
-    request's answer is the same whatever the configuration, which only refuses."""
-    if states(DEPTH, budget) <= budget:
-        return DEPTH
-    depth = 1
-    while depth + 1 < DEPTH and states(depth + 1, budget) <= budget:
-        depth += 1
-    return depth
+def deepest(
+    measure: Callable[[int, int], M], states: Callable[[M], int], budget: int = BUDGET
+) -> tuple[int, M]:
+    """The deepest explosion depth, `DEPTH` at most and 1 at least, at which the states of
+    `measure(depth, budget)` fit `budget` (`measure` may count roughly past its second
+    argument), and that measure; states grow with depth. Past `DEPTH`, the shallow depths
+    are tried first: each costs a fraction of the next. The default budget, not the
+    configured one: a request's answer is the same whatever the configuration, which only
+    refuses."""
+    found = measure(DEPTH, budget)
+    if states(found) <= budget:
+        return DEPTH, found
+    depth, found = 1, measure(1, budget)
+    while depth + 1 < DEPTH:
+        deeper = measure(depth + 1, budget)
+        if states(deeper) > budget:
+            break
+        depth, found = depth + 1, deeper
+    return depth, found
 
 
-def check_depth(plan: Plan, alike: tuple[int, int] | None = None) -> int:
-    """How deep a check's explosions are enumerated (`deepest`)."""
-    return deepest(lambda depth, cap: check_bound(plan, alike, depth, cap).states)
+# Remembered: the cost estimate and the odds of one request both ask, and for a heavy check
+# finding the depth costs more than the odds. Plans are frozen values, so they hash.
+@lru_cache(maxsize=256)
+def check_depth(
+    plan: Plan, alike: tuple[int, int] | None = None, budget: int = BUDGET
+) -> tuple[int, Bound]:
+    """How deep a check's explosions are enumerated within `budget` (`deepest`), and the
+    bound of its states there."""
+    return deepest(lambda depth, cap: check_bound(plan, alike, depth, cap), _states, budget)
+
+
+def _states(bound: Bound) -> int:
+    return bound.states
 
 
 def by_difference(
@@ -201,20 +220,24 @@ _EPISODE = Distribution[Effect]([((True, 0, 1), 1)])
 def _acted(
     plan: Plan, outcome: Distribution[Outcome], effects: Distribution[Effect]
 ) -> Distribution[Outcome]:
-    return outcome.then(
-        lambda o: effects.map(lambda e: (_applied(plan, o[0], e), o[1] or _adverse(e)))
-    )
+    appliers = {e: _applier(plan, e) for e, _ in effects.items()}
+    return outcome.then(lambda o: effects.map(lambda e: (appliers[e](o[0]), o[1] or _adverse(e))))
 
 
 def _applied(plan: Plan, value: int, effect: Effect) -> int:
-    """An adverse episode is -20 (S:L140); otherwise the check is multiplied, then any dice
-    the manifestation die added are added (S-A16)."""
+    return _applier(plan, effect)(value)
+
+
+def _applier(plan: Plan, effect: Effect) -> Callable[[int], int]:
+    """What an effect does to a check: an adverse episode is -20 (S:L140); otherwise the
+    check is multiplied, then any dice the manifestation die added are added (S-A16). A
+    function of the value, made once an effect: it is applied to every outcome."""
     if effect is None:
-        return value
+        return lambda value: value
     adverse, added, multiplier = effect
     if adverse:
-        return value - ADVERSE_PENALTY
-    return plan.clamp(value) * multiplier + added
+        return lambda value: value - ADVERSE_PENALTY
+    return lambda value: plan.clamp(value) * multiplier + added
 
 
 def _adverse(effect: Effect) -> bool:

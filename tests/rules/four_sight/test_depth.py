@@ -10,10 +10,14 @@ import json
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from service.rules.cost import BUDGET, metered
 from service.rules.four_sight import combat
+from service.rules.four_sight.checks import check
 from service.rules.four_sight.combat import attack
 from service.rules.four_sight.contest import contest_distribution, contest_sides, contest_states
+from service.rules.four_sight.mooks import mook_horde
 from service.rules.four_sight.odds import DEPTH, truncation
 from tests.rules.four_sight import oracle
 from tests.rules.four_sight.rulebook import roller, table
@@ -84,3 +88,42 @@ def test_an_attack_at_a_shallow_depth_is_exact_against_the_oracle():
     assert cut.depth == 3
     kept = (1 - oracle.mass_cut(theirs_a)) * (1 - oracle.mass_cut(theirs_d))
     assert Fraction(cut.mass_cut.exact) == 1 - kept
+
+
+PENALISED = {  # the manifestation die penalised too: multipliers below 0, nothing merges
+    **STACKED,
+    "injuries": ["grievous"] * 8,
+}
+PENALISING = {
+    **EXPLODING,
+    "penalty_applies_to": ["base", "expertise", "omega", "explosion", "manifestation"],
+    "injury_stacking": "sum",
+}
+HEAVY = [
+    (check, {**PENALISED, "target_number": 30, "combat": True, "options": PENALISING}, "degree"),
+    (
+        mook_horde,
+        {
+            "horde_target_number": 30,
+            "characters": [{**PENALISED, "name": f"mook {i}"} for i in range(16)],
+            "options": PENALISING,
+        },
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("op", "payload", "table_field"), HEAVY, ids=["check", "mook-horde"])
+def test_heavy_checks_are_answered_shallower_within_their_estimate(op, payload, table_field):
+    assert op.odds_request_model is not None
+    request = op.odds_request_model.model_validate_json(json.dumps(payload))
+    estimate = op.estimate(request).states
+    assert estimate <= BUDGET
+    with metered() as meter:
+        answer = op.run_odds(request)
+    assert meter.states <= estimate
+    assert answer.truncation is not None
+    assert answer.truncation.depth < DEPTH
+    if table_field is not None:
+        total = sum(table(getattr(answer, table_field)).values())
+        assert total + Fraction(answer.truncation.mass_cut.exact) == 1
