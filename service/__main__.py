@@ -12,6 +12,7 @@ from service.cache import make_cache
 from service.rules.cost import BUDGET
 from service.rules.registry import load
 from service.runtime import Odds
+from service.server import PROTOCOL
 from service.settings import Settings
 
 #: How the service is served; `make bench` serves its bare baselines the same way.
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "serve":
         uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port,
-                    workers=args.workers, **UVICORN)  # type: ignore[arg-type]  # fmt: skip
+                    workers=args.workers, http=PROTOCOL, **UVICORN)  # type: ignore[arg-type]  # fmt: skip
         return 0
     if args.command == "export-schemas":
         return export_schemas()

@@ -79,6 +79,41 @@ class Settings(BaseSettings):
         description="Threads computing exact odds off the event loop (one core's worth: they "
         "share the interpreter lock).",
     )
+    max_header_bytes: int = Field(
+        default=16 * 1024,
+        ge=1024,
+        le=1024 * 1024,
+        description="The request line and headers of one request; past it, a 431 and the "
+        "connection closed.",
+    )
+    max_headers: int = Field(
+        default=100, ge=8, le=10_000, description="Headers one request may carry (431 past it)."
+    )
+    header_timeout_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        le=600,
+        description="From a request's first byte to the end of its headers (408 past it).",
+    )
+    body_timeout_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        le=3600,
+        description="From the end of a request's headers to the end of its body (408 past it).",
+    )
+    idle_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        le=3600,
+        description="A connection that sends nothing this long, before its first request or "
+        "between two, is closed.",
+    )
+    max_connections: int = Field(
+        default=1000,
+        ge=1,
+        le=1_000_000,
+        description="Connections open at once; one more is closed as it is accepted.",
+    )
     graphql_max_depth: int = Field(
         default=15,
         ge=2,
