@@ -111,7 +111,7 @@ class MemoryCache:
 
     backend: str = "memory"
 
-    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
         if max_bytes < 1:
             raise ValueError("max_bytes must be at least 1")
         self.stats = CacheStats()

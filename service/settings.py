@@ -43,14 +43,14 @@ class Settings(BaseSettings):
         description="How long a table stays in Redis: tables of an old rules version age out.",
     )
     cache_max_bytes: int = Field(
-        default=64 * 1024 * 1024,
+        default=32 * 1024 * 1024,
         ge=1024,
         le=16 * 1024 * 1024 * 1024,
         description="Memory for odds tables without Redis (JSON bytes plus 256 an entry), least "
         "recently used out first.",
     )
     memo_bytes: int = Field(
-        default=32 * 1024 * 1024,
+        default=16 * 1024 * 1024,
         ge=0,
         le=16 * 1024 * 1024 * 1024,
         description="Memory for the outcomes each remembering rule keeps (`operation(memo=True)`, "

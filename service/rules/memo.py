@@ -58,7 +58,7 @@ class _Tree(Generic[R]):
 class Memo(Generic[R]):
     """Outcomes of one rule by request and faces rolled; at most `capacity` bytes."""
 
-    def __init__(self, capacity: int = 32 * 1024 * 1024) -> None:
+    def __init__(self, capacity: int = 16 * 1024 * 1024) -> None:
         self.capacity = capacity
         self.size = 0
         self._trees: dict[Hashable, _Tree[R]] = {}
