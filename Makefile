@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz precompute bench clean
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench clean
 
 install: $(STAMP)
 
@@ -36,8 +36,12 @@ schema: $(STAMP)
 schema-check: $(STAMP)
 	$(BIN)/python -m service check-schemas
 
+# At least 5,000 cases against each API; fuzz-long: 100,000 in all, then the cost suite.
 fuzz: $(STAMP)
 	$(BIN)/python tools/fuzz.py
+
+fuzz-long: $(STAMP)
+	$(BIN)/python tools/fuzz.py --long
 
 precompute: $(STAMP)
 	$(BIN)/python -m service precompute

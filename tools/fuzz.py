@@ -1,11 +1,16 @@
-"""Fuzz the running service with Schemathesis: REST from the committed OpenAPI document,
-GraphQL from the live schema. Starts its own uvicorn on a free port and stops it after.
+"""Fuzz the running service: REST with Schemathesis from the committed OpenAPI document,
+GraphQL with Schemathesis from the live schema and then one operation at a time
+(tools/fuzz_graphql.py). Starts the service on a free port and stops it after; prints the
+cases run against each API.
 
-Usage: python tools/fuzz.py [--examples N]
+Usage: python tools/fuzz.py [--examples N] [--graphql-cases N] [--long]. `make fuzz` (in
+`make test`) runs at least 5,000 cases against each API; `--long` (`make fuzz-long`) at least
+100,000 in all, and then the cost suite with `COST_SAMPLES` requests an operation.
 """
 
 import argparse
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -13,8 +18,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from fuzz_graphql import fuzz as fuzz_graphql
+from fuzz_graphql import report
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+#: Per operation: (Schemathesis examples, GraphQL cases of each kind, cost samples).
+BUDGETS = {"ci": (40, 50, 0), "long": (600, 400, 2000)}
 
 
 def free_port() -> int:
@@ -36,8 +46,16 @@ def wait_until_up(url: str, seconds: float = 20) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--examples", type=int, default=int(os.environ.get("FUZZ_EXAMPLES", 40)))
+    parser.add_argument("--long", action="store_true", help="at least 100,000 cases in all")
+    parser.add_argument("--examples", type=int, help="Schemathesis examples per operation")
+    parser.add_argument(
+        "--graphql-cases", type=int, help="GraphQL cases of each kind per operation"
+    )
     args = parser.parse_args()
+    examples, graphql_cases, cost_samples = BUDGETS["long" if args.long else "ci"]
+    examples = args.examples or int(os.environ.get("FUZZ_EXAMPLES", examples))
+    graphql_cases = args.graphql_cases or graphql_cases
+    started = time.monotonic()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "LOG_REQUESTS": "false"}
@@ -45,10 +63,11 @@ def main() -> int:
     server = subprocess.Popen(
         [sys.executable, "-m", "service", "serve", "--port", str(port)], cwd=ROOT, env=env
     )
+    counts: dict[str, int] = {}
     try:
         wait_until_up(f"{base}/healthz")
         common = [
-            "--max-examples", str(args.examples),
+            "--max-examples", str(examples),
             "--request-timeout", "10", "--seed", "4", "--warnings", "off",
             "--suppress-health-check", "all",
             # Schema-valid table dice may not fit the roll (a d8 cannot show 9, a roll needs
@@ -56,21 +75,40 @@ def main() -> int:
             # always accepted; every other check runs.
             "--checks", "all", "--exclude-checks", "positive_data_acceptance",
         ]  # fmt: skip
-        runs = [
-            [str(ROOT / "openapi" / "openapi.json"), "--url", base, *common],
-            [f"{base}/graphql", *common],
-        ]
-        for run in runs:
-            print("schemathesis run", " ".join(run[:3]), flush=True)
+        runs = {
+            "REST (Schemathesis)": [str(ROOT / "openapi" / "openapi.json"), "--url", base],
+            "GraphQL (Schemathesis, from the root)": [f"{base}/graphql"],
+        }
+        for name, run in runs.items():
+            print("schemathesis run", " ".join(run), flush=True)
             done = subprocess.run(
-                [str(BIN / "schemathesis"), "run", *run], cwd=ROOT, check=False, timeout=900
-            )
+                [str(BIN / "schemathesis"), "run", *run, *common], cwd=ROOT, check=False,
+                timeout=3600, capture_output=True, text=True,
+            )  # fmt: skip
+            print(done.stdout[-3000:], done.stderr[-3000:], sep="\n", flush=True)
             if done.returncode != 0:
                 return done.returncode
-        return 0
+            found = re.search(r"(\d+) generated", done.stdout)
+            counts[name] = int(found.group(1)) if found else 0
+        graphql_started = time.monotonic()
+        summary = fuzz_graphql(f"{base}/graphql", graphql_cases)
+        status = report(summary, graphql_started)
+        counts["GraphQL (per operation)"] = summary.total
     finally:
         server.terminate()
         server.wait(timeout=10)
+    print(f"Fuzzed in {time.monotonic() - started:.0f} s:")
+    for name, count in counts.items():
+        print(f"  {name}: {count:,} cases")
+    print(f"  in all: {sum(counts.values()):,} cases")
+    if status or not cost_samples:
+        return status
+    print(f"The cost suite at {cost_samples} requests an operation", flush=True)
+    cost = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "tests/test_cost.py"], cwd=ROOT, check=False,
+        env={**os.environ, "COST_SAMPLES": str(cost_samples)},
+    )  # fmt: skip
+    return cost.returncode
 
 
 if __name__ == "__main__":

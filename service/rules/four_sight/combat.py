@@ -75,13 +75,19 @@ class GrievousOdds(Model):
 
 
 def _con_roller(request: GrievousInput) -> Roller:
-    if all(t.trait is not Trait.CONSTITUTION for t in request.traits):
+    """The check as a roller: Constitution alone, whatever other traits the character has
+    (S:L199, catalogue A3.20), and the new injury's penalty with S-A20."""
+    constitution = tuple(t for t in request.traits if t.trait is Trait.CONSTITUTION)
+    if not constitution:
         raise InputError(("traits",), "the grievous injury check is a Constitution check (S:L199)")
-    injuries = list(request.injuries)
+    injuries = request.injuries
     if request.options.grievous_check_includes_new_penalty:
-        injuries.append(Injury.GRIEVOUS)  # S-A20: the new injury already hurts
+        injuries = (*injuries, Injury.GRIEVOUS)  # S-A20: the new injury already hurts
     fields = {name: getattr(request, name) for name in Roller.model_fields}
-    return Roller.model_validate({**fields, "injuries": tuple(injuries)})
+    # Validated as the request was; the new injury may be one more than a request may list.
+    return Roller.model_validate({**fields, "traits": constitution}).model_copy(
+        update={"injuries": injuries}
+    )
 
 
 def _fate(graded: Graded, lethal: bool) -> Fate:
