@@ -325,6 +325,8 @@ def main() -> int:
     )
     if tally.errors:
         print(f"service log: {log}")
+    else:
+        log.unlink()
     return 0 if ok else 1
 
 
