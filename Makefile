@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench clean
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean
 
 install: $(STAMP)
 
@@ -52,6 +52,11 @@ bench: $(STAMP)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	command -v redis-server >/dev/null || (apt-get update -qq && apt-get install -y -qq redis-server)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# Mixed load for SOAK_SECONDS (600) watching the server's memory (tools/soak.py); with its own
+# redis-server when one is installed. SOAK_ARGS=--cache=memory soaks the in-memory cache.
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
