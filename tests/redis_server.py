@@ -9,6 +9,8 @@ import socket
 import subprocess
 import time
 
+from tests.served import free_port
+
 __all__ = ["RedisServer"]
 
 _READY_TIMEOUT = 5.0
@@ -17,7 +19,7 @@ _READY_TIMEOUT = 5.0
 class RedisServer:
     def __init__(self, executable: str) -> None:
         self._executable = executable
-        self.port = _free_port()
+        self.port = free_port()
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -68,13 +70,6 @@ class RedisServer:
                 return
             time.sleep(0.01)
         raise RuntimeError(f"redis-server did not answer PING within {_READY_TIMEOUT} s")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _answers_ping(port: int) -> bool:

@@ -3,17 +3,14 @@ against `python -m service serve` run with small limits: oversized and too many 
 slow headers, slow bodies, idle connections and too many connections."""
 
 import contextlib
-import os
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.served import served
+
 LIMITS = {
     "MAX_HEADER_BYTES": "2048",
     "MAX_HEADERS": "20",
@@ -27,33 +24,10 @@ HEALTH = b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
 PATIENCE = 5.0
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    port = free_port()
-    env = {**os.environ, **LIMITS, "LOG_REQUESTS": "false", "LOG_LEVEL": "WARNING"}
-    env.pop("REDIS_URL", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "service", "serve", "--port", str(port)], cwd=ROOT, env=env
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served(LIMITS) as (base, _):
+        yield int(base.rsplit(":", 1)[1])
 
 
 def exchange(port: int, data: bytes) -> tuple[bytes, float]:

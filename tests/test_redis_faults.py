@@ -19,9 +19,6 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -40,10 +37,10 @@ from service.cache import MemoryCache
 from service.rules.registry import load
 from service.settings import Settings
 from tests.redis_server import RedisServer
+from tests.served import served
 
 pytestmark = pytest.mark.redis
 
-ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = 12
 RETRY_AFTER = 1.0  # the service's default circuit breaker
 
@@ -180,39 +177,10 @@ class Load:
 
 @pytest.fixture
 def service(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """The service in a subprocess with Redis (its stderr kept in a file), and its base URL."""
-    port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_server.url, "LOG_REQUESTS": "false"}
+    """The service in a subprocess with Redis (its output kept in a file), and its base URL."""
     log = tmp_path / "service.log"
-    with log.open("wb") as stderr:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "service", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=stderr,
-            stderr=stderr,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(lambda: answers(f"{base}/healthz"), seconds=20, what="the service to start")
+    with served({"REDIS_URL": redis_server.url}, log) as (base, _):
         yield base, log
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def answers(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def wait_for(condition: Callable[[], bool], *, seconds: float, what: str) -> None:

@@ -11,37 +11,22 @@ Usage: python tools/fuzz.py [--examples N] [--graphql-cases N] [--long]. `make f
 import argparse
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-from fuzz_graphql import fuzz as fuzz_graphql
-from fuzz_graphql import report
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fuzz_graphql import fuzz as fuzz_graphql  # noqa: E402
+from fuzz_graphql import report  # noqa: E402
+
+from tests.served import served  # noqa: E402
+
 BIN = Path(sys.executable).parent
 #: Per operation: (Schemathesis examples, GraphQL cases of each kind, cost samples).
 BUDGETS = {"ci": (40, 50, 0), "long": (600, 400, 2000)}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"the service did not answer at {url}")
 
 
 def main() -> int:
@@ -56,16 +41,8 @@ def main() -> int:
     examples = args.examples or int(os.environ.get("FUZZ_EXAMPLES", examples))
     graphql_cases = args.graphql_cases or graphql_cases
     started = time.monotonic()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "LOG_REQUESTS": "false"}
-    env.pop("REDIS_URL", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "service", "serve", "--port", str(port)], cwd=ROOT, env=env
-    )
     counts: dict[str, int] = {}
-    try:
-        wait_until_up(f"{base}/healthz")
+    with served() as (base, _):
         common = [
             "--max-examples", str(examples),
             "--request-timeout", "10", "--seed", "4", "--warnings", "off",
@@ -94,9 +71,6 @@ def main() -> int:
         summary = fuzz_graphql(f"{base}/graphql", graphql_cases)
         status = report(summary, graphql_started)
         counts["GraphQL (per operation)"] = summary.total
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     print(f"Fuzzed in {time.monotonic() - started:.0f} s:")
     for name, count in counts.items():
         print(f"  {name}: {count:,} cases")

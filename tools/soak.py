@@ -23,8 +23,6 @@ import json
 import os
 import random
 import shutil
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -37,8 +35,8 @@ import httpx
 
 from service.rules.registry import load
 from tests.redis_server import RedisServer
+from tests.served import served
 
-ROOT = Path(__file__).resolve().parent.parent
 JSON = {"content-type": "application/json"}
 BEF_LADDER = (0, 0.25, 0.5, *range(1, 16))
 FIXED_QUERY = (
@@ -201,10 +199,8 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def redis_env(url: str | None) -> dict[str, str]:
+    return {} if url is None else {"REDIS_URL": url}
 
 
 @contextlib.contextmanager
@@ -222,42 +218,6 @@ def redis_url(cache: str) -> Iterator[str | None]:
         yield server.url
     finally:
         server.stop()
-
-
-@contextlib.contextmanager
-def serving(redis: str | None, log: Path) -> Iterator[tuple[str, int]]:
-    """The service in a subprocess: its base URL and process id."""
-    port = free_port()
-    env = {**os.environ, "LOG_REQUESTS": "false"}
-    env.pop("REDIS_URL", None)
-    if redis is not None:
-        env["REDIS_URL"] = redis
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "service", "serve", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=out,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while not _answers(f"{base}/healthz"):
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit(f"the service did not start; see {log}")
-            time.sleep(0.1)
-        yield base, server.pid
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-def _answers(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=1).is_success
-    except httpx.HTTPError:
-        return False
 
 
 def soak(base: str, pid: int, args: argparse.Namespace) -> tuple[Tally, list[tuple[float, float]]]:
@@ -305,7 +265,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"soak-{os.getpid()}.log"
-    with redis_url(args.cache) as redis, serving(redis, log) as (base, pid):
+    with redis_url(args.cache) as redis, served(redis_env(redis), log) as (base, pid):
         cache = "redis" if redis else "memory"
         print(f"soak: {args.seconds:.0f} s, {args.clients} clients, {cache} cache, pid {pid}")
         tally, samples = soak(base, pid, args)
