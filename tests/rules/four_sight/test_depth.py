@@ -19,6 +19,7 @@ from service.rules.four_sight.combat import attack
 from service.rules.four_sight.contest import contest_distribution, contest_sides, contest_states
 from service.rules.four_sight.mooks import mook_horde
 from service.rules.four_sight.odds import DEPTH, truncation
+from service.rules.registry import Operation
 from tests.rules.four_sight import oracle
 from tests.rules.four_sight.rulebook import roller, table
 
@@ -34,19 +35,26 @@ EXPLODING = {
 }
 
 
-def attack_request(payload: dict[str, Any]) -> Any:
-    assert attack.odds_request_model is not None
-    return attack.odds_request_model.model_validate_json(json.dumps(payload))
+def odds_request(op: Operation, payload: dict[str, Any]) -> Any:
+    assert op.odds_request_model is not None
+    return op.odds_request_model.model_validate_json(json.dumps(payload))
+
+
+def answered(op: Operation, request: Any) -> Any:
+    """The odds, estimated within the budget and enumerated within the estimate, and cut."""
+    estimate = op.estimate(request).states
+    assert estimate <= BUDGET
+    with metered() as meter:
+        answer = op.run_odds(request)
+    assert meter.states <= estimate
+    assert answer.truncation is not None
+    return answer
 
 
 def test_a_heavy_attack_is_answered_at_the_deepest_depth_that_fits():
-    request = attack_request({"attacker": STACKED, "defender": STACKED, "options": EXPLODING})
-    estimate = attack.estimate(request).states
-    assert estimate <= BUDGET
-    with metered() as meter:
-        answer = attack.run_odds(request)
-    assert meter.states <= estimate
-    assert answer.truncation is not None
+    payload = {"attacker": STACKED, "defender": STACKED, "options": EXPLODING}
+    request = odds_request(attack, payload)
+    answer = answered(attack, request)
     depth = answer.truncation.depth
     assert 1 <= depth < DEPTH
     sides, options = combat._sides(request), request.options
@@ -60,7 +68,7 @@ def test_a_heavy_attack_is_answered_at_the_deepest_depth_that_fits():
 
 def test_a_light_attack_keeps_the_full_depth():
     light = {"attacker": roller(3, 1), "defender": roller(2, 1)}
-    answer = attack.run_odds(attack_request(light))
+    answer = attack.run_odds(odds_request(attack, light))
     assert answer.truncation is not None
     assert answer.truncation.depth == DEPTH
 
@@ -70,8 +78,13 @@ def test_an_attack_at_a_shallow_depth_is_exact_against_the_oracle():
     exactly: the depth reaches every chain, multiplier dice included."""
     a = roller(3, 1, manifestation="controlled")
     d = roller(2, 1)
-    request = attack_request(
-        {"attacker": a, "defender": d, "options": {"manifestation_die_explodes": "into_multiplier"}}
+    request = odds_request(
+        attack,
+        {
+            "attacker": a,
+            "defender": d,
+            "options": {"manifestation_die_explodes": "into_multiplier"},
+        },
     )
     sides = contest_sides(combat._sides(request), request.options, True, depth=3)
     found = contest_distribution(*sides, combat._INJURY_GRADES, combat.Side.AGGRESSOR,
@@ -115,14 +128,7 @@ HEAVY = [
 
 @pytest.mark.parametrize(("op", "payload", "table_field"), HEAVY, ids=["check", "mook-horde"])
 def test_heavy_checks_are_answered_shallower_within_their_estimate(op, payload, table_field):
-    assert op.odds_request_model is not None
-    request = op.odds_request_model.model_validate_json(json.dumps(payload))
-    estimate = op.estimate(request).states
-    assert estimate <= BUDGET
-    with metered() as meter:
-        answer = op.run_odds(request)
-    assert meter.states <= estimate
-    assert answer.truncation is not None
+    answer = answered(op, odds_request(op, payload))
     assert answer.truncation.depth < DEPTH
     if table_field is not None:
         total = sum(table(getattr(answer, table_field)).values())
