@@ -12,7 +12,8 @@ its body:
   `BODY_TIMEOUT_SECONDS` from there to the end of its body: a 408 and the connection closed;
 - `MAX_HEADER_BYTES` for the request line and headers, `MAX_HEADERS` headers: a 431 and the
   connection closed;
-- `MAX_CONNECTIONS` open at once: a connection past it is closed as it is accepted;
+- `MAX_CONNECTIONS` open at once: a connection past it is answered 503 with `Retry-After` as
+  it is accepted, before anything is read;
 - at most `PIPELINED` requests queued behind the one being answered: past it, the connection
   is closed (each queued request holds its scope, and a 64 KB read holds thousands).
 
@@ -34,6 +35,7 @@ __all__ = ["PROTOCOL", "ConnectionLimits", "LimitedHttpTools"]
 PROTOCOL = "service.server:LimitedHttpTools"
 
 PIPELINED = 16
+DRAIN_SECONDS = 1.0
 
 
 class ConnectionLimits(NamedTuple):
@@ -77,11 +79,12 @@ class LimitedHttpTools(HttpToolsProtocol):
         self._header_bytes = 0  # as parsed: the request line and each complete header
         self._header_count = 0
         self._unparsed = 0  # read since, in a header the parser has not finished
+        self._draining = False  # refused: what the client still sends is dropped
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         if len(self.connections) > self.limits.connections:
-            self.transport.close()
+            self._refuse(503, "Too many connections: try again shortly.", b"retry-after: 1\r\n")
             return
         self._arm(self.limits.idle_timeout, None)
 
@@ -90,6 +93,8 @@ class LimitedHttpTools(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._draining:
+            return
         self._unset_keepalive_if_required()
         self._began_here = False
         try:
@@ -172,18 +177,25 @@ class LimitedHttpTools(HttpToolsProtocol):
         else:
             self._refuse(408, reason)
 
-    def _refuse(self, status: int, reason: str) -> None:
-        """Answer `status` (none for 0) and close, whatever the request was doing."""
+    def _refuse(self, status: int, reason: str, headers: bytes = b"") -> None:
+        """Answer `status` (none for 0) and close, whatever the request was doing. What the
+        client still sends is read and dropped for up to `DRAIN_SECONDS` first: closing with
+        unread bytes resets the connection, and the client may never read the answer."""
         self._disarm()
         if self.transport.is_closing():
             return
-        if status:
-            body = reason.encode()
-            self.transport.write(
-                STATUS_LINE[status]
-                + b"content-type: text/plain; charset=utf-8\r\n"
-                + b"content-length: " + str(len(body)).encode() + b"\r\n"
-                + b"connection: close\r\n\r\n"
-                + body
-            )  # fmt: skip
-        self.transport.close()
+        if not status:
+            self.transport.close()
+            return
+        body = reason.encode()
+        self.transport.write(
+            STATUS_LINE[status] + headers
+            + b"content-type: text/plain; charset=utf-8\r\n"
+            + b"content-length: " + str(len(body)).encode() + b"\r\n"
+            + b"connection: close\r\n\r\n"
+            + body
+        )  # fmt: skip
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self._draining = True
+        self._timer = self.loop.call_later(DRAIN_SECONDS, self.transport.close)
