@@ -48,7 +48,12 @@ def field_errors(error: ValidationError | InputError) -> list[FieldError]:
     if isinstance(error, InputError):
         return [FieldError(pointer=_pointer(error.loc), detail=error.message, type="rule")]
     found = []
-    for item in error.errors(include_url=False, include_input=False):
+    items = error.errors(include_url=False, include_input=False)
+    failed = [item["loc"] for item in items]
+    for item in items:
+        loc = item["loc"]
+        if item["type"] == "too_short" and any(f[: len(loc)] == loc and f != loc for f in failed):
+            continue  # pydantic counts only the items that passed: the short list is their fault
         context = item.get("ctx") or {}
         limit = next((context[k] for k in _LIMIT_KEYS if k in context), None)
         found.append(

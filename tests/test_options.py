@@ -21,7 +21,12 @@ from service.rules.registry import System, load
 DATA = Path(__file__).parent / "data"
 REGISTRY = load()
 SYSTEMS = {system.slug: system for system in REGISTRY.systems}
-REGISTERS = {"four-d8": "four_d8", "four-sight": "four_sight", "foresight": "foresight"}
+REGISTERS = {
+    "four-d8": "four_d8",
+    "four-sight": "four_sight",
+    "foresight": "foresight",
+    "four-c": "four_c",
+}
 #: Why a register entry needs no option: each reason reads "<one of these>: <detail>".
 REASONS = {
     "no effect on results",

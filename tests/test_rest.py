@@ -429,12 +429,13 @@ def test_system_catalogue(client):
     ]
 
 
-def test_all_systems_lists_each_finished_system(client):
+def test_all_systems_lists_each_system(client):
     response = client.get("/v1/systems")
     assert response.status_code == 200
     systems = response.json()["systems"]
     assert [system["slug"] for system in systems] == [
         "foresight",
+        "four-c",
         "four-d8",
         "four-sight",
     ]
