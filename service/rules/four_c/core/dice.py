@@ -19,7 +19,7 @@ from service.rules.four_c.core.options import CoreOptions, RangeDice
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["D100", "DiceMode", "d100_distribution", "roll_d100"]
+__all__ = ["D100", "DiceMode", "counted", "d100_distribution", "roll_d100"]
 
 _D10 = Distribution.die(10)
 
@@ -133,7 +133,8 @@ class Ndx(Model):
     total: int
 
 
-def _counted(face: int, options: CoreOptions) -> int:
+def counted(face: int, options: CoreOptions) -> int:
+    """A d10 face counted on its own: 1-10, or 0-9 (A-26)."""
     return face if options.d10_zero_is_ten else digit(face)
 
 
@@ -146,7 +147,7 @@ def ndx_distribution(request: NdxInput) -> Distribution[int]:
         low = request.count + request.add
         return Distribution.die(_uniform_sides(request)).map(lambda n: low + n - 1)
     total = Distribution({request.add: 1})
-    one = _D10.map(lambda face: _counted(face, request.options))
+    one = _D10.map(lambda face: counted(face, request.options))
     for _ in range(request.count):
         total = total + one
     return total
@@ -183,7 +184,7 @@ def ndx(request: NdxInput, dice: Dice) -> Ndx:
     if request.options.range_dice is RangeDice.UNIFORM:
         drawn = request.count - 1 + dice.roll(_uniform_sides(request), "range")
         return Ndx(faces=(drawn,), total=drawn + request.add)
-    faces = tuple(_counted(dice.roll(10, "d10"), request.options) for _ in range(request.count))
+    faces = tuple(counted(dice.roll(10, "d10"), request.options) for _ in range(request.count))
     return Ndx(faces=faces, total=sum(faces) + request.add)
 
 

@@ -2,9 +2,9 @@
 (failed), red (minor success), blue (success) or yellow (major success) (C:L937-953); a check
 succeeds at the colour the GM requires or better (C:L1304-1318)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import Field
 
@@ -25,7 +25,10 @@ __all__ = [
     "colour_distribution",
     "read",
     "resolve_roll",
+    "result_distribution",
 ]
+
+R = TypeVar("R")
 
 #: Fortune one colour shift costs (C:L961).
 FORTUNE_PER_SHIFT = 25
@@ -79,6 +82,11 @@ def resolve_roll(request: MasterInput, dice: Dice, purpose: str = "d%") -> Resol
 def colour_distribution(request: MasterInput) -> Distribution[Colour]:
     """The colour of every roll the mode can make, exactly."""
     return d100_distribution(request.mode).map(lambda roll: read(request, roll)[1])
+
+
+def result_distribution(request: MasterInput, results: Mapping[Colour, R]) -> Distribution[R]:
+    """What a result table makes of every colour the roll can land on."""
+    return colour_distribution(request).map(lambda colour: results[colour])
 
 
 def _rv(request: MasterInput) -> int:

@@ -1,0 +1,110 @@
+"""The follow-ups of a hit (C:L1260-1292): a Concuss or a Pound makes the defender roll
+Fortitude, but only when the attacker's Brawn is greater ("in excess of", strictly, A-23)."""
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.four_c.combat.tables import CONCUSS, POUND, ResultRow, results
+from service.rules.four_c.core.dice import counted
+from service.rules.four_c.core.master_table import (
+    MasterInput,
+    Resolved,
+    master_cost,
+    resolve_roll,
+    result_distribution,
+)
+from service.rules.four_c.core.ranks import RankValue
+from service.rules.model import Model
+from service.rules.registry import Kind, Table, operation
+
+__all__ = ["concuss", "pound"]
+
+NO_ROLL = "no_effect"
+
+
+class FollowUpInput(MasterInput):
+    rv: RankValue = Field(description="The defender's Fortitude Rank Value, which is rolled.")
+    attacker_brawn: RankValue = Field(description="The attacker's effective Brawn.")
+
+
+class FollowUp(Model):
+    triggered: bool = Field(description="The attacker's Brawn is greater: the defender rolls.")
+    roll: Resolved | None
+    result: str
+    text: str
+    unconscious_turns: int | None = Field(default=None, description="Concuss black: 1d10 turns.")
+
+
+class FollowUpOdds(Model):
+    result: list[OutcomeProbability]
+    master_table: str
+
+
+def _follow_up(request: FollowUpInput, dice: Dice, table: Table[ResultRow], rival: int) -> FollowUp:
+    if request.attacker_brawn <= rival:
+        return FollowUp(triggered=False, roll=None, result=NO_ROLL, text="No roll: no effect.")
+    rolled = resolve_roll(request, dice)
+    row = results(table)[rolled.colour]
+    return FollowUp(triggered=True, roll=rolled, result=row.result, text=row.text)
+
+
+def _odds(request: FollowUpInput, table: Table[ResultRow], rival: int) -> FollowUpOdds:
+    if request.attacker_brawn <= rival:
+        found: Distribution[str] = Distribution({NO_ROLL: 1})
+    else:
+        found = result_distribution(request, {c: r.result for c, r in results(table).items()})
+    order = list(dict.fromkeys(row.result for row in table))
+    return FollowUpOdds(result=outcome_table(found, order), master_table=request.table_name)
+
+
+def follow_up_cost(request: object) -> Estimate:
+    """One roll (`master_cost`) and its table: the same for every request."""
+    return Estimate(master_cost(request).states + 50, ())
+
+
+def concuss_odds(request: FollowUpInput) -> FollowUpOdds:
+    return _odds(request, CONCUSS, request.rv)
+
+
+@operation(
+    name="combat/result/concuss",
+    kind=Kind.CHECK,
+    covers=("4c.combat.result.concuss",),
+    odds=concuss_odds,
+    cost=follow_up_cost,
+    example={"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}},
+)
+def concuss(request: FollowUpInput, dice: Dice) -> FollowUp:
+    """After the damage, if the attacker's Brawn is greater than the defender's Fortitude, the
+    defender rolls Fortitude: black knocks them out for 1d10 turns (C:L1264-1272). The text's
+    lost "Fortitude points" name no pool: unconsciousness only (A-16)."""
+    found = _follow_up(request, dice, CONCUSS, request.rv)
+    if found.result != "unconscious":
+        return found
+    turns = counted(dice.roll(10, "unconscious turns"), request.options)
+    return found.model_copy(update={"unconscious_turns": turns})
+
+
+class PoundInput(FollowUpInput):
+    defender_brawn: RankValue = Field(description="The defender's effective Brawn.")
+
+
+def pound_odds(request: PoundInput) -> FollowUpOdds:
+    return _odds(request, POUND, request.defender_brawn)
+
+
+@operation(
+    name="combat/result/pound",
+    kind=Kind.CHECK,
+    covers=("4c.combat.result.pound",),
+    odds=pound_odds,
+    cost=follow_up_cost,
+    example={"rv": 20, "attacker_brawn": 40, "defender_brawn": 20, "dice": {"values": [3, 1]}},
+)
+def pound(request: PoundInput, dice: Dice) -> FollowUp:
+    """After the damage, if the attacker's Brawn is greater than the defender's, the defender
+    rolls Fortitude: black knocks them down into an adjacent sector, red knocks them down in
+    place; either loses the next turn getting up (C:L1284-1292)."""
+    return _follow_up(request, dice, POUND, request.defender_brawn)

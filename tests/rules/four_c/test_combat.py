@@ -1,0 +1,188 @@
+"""4C combat rolls against the seed's result tables (transcribed here from the seed, not read
+from the service) and the independent colour enumeration (oracle.py)."""
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from service.rules.four_c.combat.attacks import melee, ranged, rush
+from service.rules.four_c.combat.defences import block, catch, dodge, evade
+from service.rules.four_c.combat.results import concuss, pound
+from service.rules.four_c.combat.wrestling import seize, slip, struggle
+from service.rules.registry import Operation
+from tests.rules.four_c import oracle
+
+#: The result tables as the seed prints them, black to yellow.
+SEED_TABLES = {
+    "bashing": ("miss", "hit", "pound", "concuss"),  # C:L1050-1056
+    "slashing": ("miss", "hit", "concuss", "dying"),  # C:L1060-1066
+    "ranged": ("miss", "hit", "nail", "dying"),  # C:L1072-1079
+    "rush": ("miss", "hit", "pound", "concuss"),  # C:L1107-1113
+    "seize": ("miss", "miss", "snatch", "shatter"),  # C:L1121-1127
+    "slip": ("fail", "fail", "elude", "turnabout"),  # C:L1131-1137
+    "struggle": ("fail", "fail", "hold", "hold"),  # C:L1141-1147
+    "evade": ("auto_hit", "evaded", "evaded_plus_1", "evaded_plus_2"),  # C:L1230-1236
+    "dodge": ("0", "-3", "-6", "-9"),  # C:L1153-1159
+}
+
+
+def run(op: Operation, payload: dict[str, Any]) -> Any:
+    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
+
+
+def odds(op: Operation, payload: dict[str, Any]) -> Any:
+    assert op.odds_request_model is not None
+    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
+
+
+def table(rows: Any) -> dict[str, Fraction]:
+    return {row.outcome: Fraction(row.exact) for row in rows}
+
+
+def expected(colours: dict[str, Fraction], results: tuple[str, ...]) -> dict[str, Fraction]:
+    found: dict[str, Fraction] = {}
+    for colour, result in zip(oracle.COLOURS, results, strict=True):
+        found[result] = found.get(result, Fraction(0)) + colours[colour]
+    return {k: v for k, v in found.items() if v}
+
+
+def test_a_bashing_attack_at_melee_30_with_a_row_step():
+    """The issue's check: row 40-49, miss 30, hit 30, pound 30, concuss 10 in 100 (C:L953)."""
+    found = table(odds(melee, {"rv": 30, "row_steps": [1]}).result)
+    assert found == {
+        "miss": Fraction(30, 100),
+        "hit": Fraction(30, 100),
+        "pound": Fraction(30, 100),
+        "concuss": Fraction(10, 100),
+    }
+
+
+CASES = [(rv, steps) for rv in (1, 8, 25, 45, 120, 1000) for steps in (0, -1, 2)]
+
+
+@pytest.mark.parametrize(("rv", "steps"), CASES)
+@pytest.mark.parametrize(
+    ("op", "extra", "seed_table"),
+    [
+        (melee, {"attack_mode": "bashing"}, "bashing"),
+        (melee, {"attack_mode": "slashing"}, "slashing"),
+        (ranged, {"nail_declared": True}, "ranged"),
+        (seize, {}, "seize"),
+        (slip, {}, "slip"),
+        (struggle, {}, "struggle"),
+        (evade, {}, "evade"),
+        (dodge, {}, "dodge"),
+    ],
+    ids=["bashing", "slashing", "ranged", "seize", "slip", "struggle", "evade", "dodge"],
+)
+def test_result_odds_match_the_enumeration(op, extra, seed_table, rv, steps):
+    found = odds(op, {"rv": rv, "row_steps": [steps], **extra})
+    rows = found.result
+    assert table(rows) == expected(oracle.colour_odds(rv, steps), SEED_TABLES[seed_table])
+
+
+def test_an_undeclared_nail_is_a_hit():
+    """C:L1077, catalogue 3.8.5: blue is a Nail only when called before the roll."""
+    found = table(odds(ranged, {"rv": 20}).result)
+    assert "nail" not in found
+    colours = oracle.colour_odds(20)
+    assert found["hit"] == colours["red"] + colours["blue"]
+    assert run(ranged, {"rv": 20, "dice": {"values": [8, 1]}}).result == "hit"
+    assert (
+        run(ranged, {"rv": 20, "nail_declared": True, "dice": {"values": [8, 1]}}).result == "nail"
+    )
+
+
+def test_moving_costs_a_row_step_a_sector_and_rushing_gains_one():
+    """C:L967: -1 Row Step per sector moved before attacking; C:L1101: a rush takes +1 per open
+    sector instead."""
+    moved = table(odds(melee, {"rv": 30, "sectors_moved": 2}).result)
+    assert moved == expected(oracle.colour_odds(30, -2), SEED_TABLES["bashing"])
+    rushed = table(odds(rush, {"rv": 30, "open_sectors": 2}).result)
+    assert rushed == expected(oracle.colour_odds(30, 2), SEED_TABLES["rush"])
+
+
+def test_waiting_shortens_the_range_penalty():
+    """E15, C:L1240: with the optional range penalty, a target d sectors away costs -d Row
+    Steps; without the option, nothing."""
+    near = {"rv": 30, "distance_sectors": 1, "options": {"range_penalty": True}}
+    far = {**near, "distance_sectors": 4}
+    assert table(odds(ranged, near).result) == expected(
+        oracle.colour_odds(30, -1), ("miss", "hit", "hit", "dying")
+    )
+    assert table(odds(ranged, far).result) == expected(
+        oracle.colour_odds(30, -4), ("miss", "hit", "hit", "dying")
+    )
+    assert table(odds(ranged, {**far, "options": {}}).result) == expected(
+        oracle.colour_odds(30), ("miss", "hit", "hit", "dying")
+    )
+
+
+def test_the_hit_chance_against_a_dodging_defender():
+    """Catalogue 5.1: sum over the dodge's colours of P(dodge) x P(red or better | -3 x level)."""
+    found = table(odds(melee, {"rv": 40, "dodging_coordination": 30}).hit)
+    dodges = oracle.colour_odds(30)
+    wanted = Fraction(0)
+    for level, colour in enumerate(oracle.COLOURS):
+        attack = oracle.colour_odds(40, -3 * level)
+        wanted += dodges[colour] * (1 - attack["black"])
+    assert found["hit"] == wanted
+    rolled = run(melee, {"rv": 40, "dodging_coordination": 30, "dice": {"values": [9, 9, 5, 5]}})
+    assert (rolled.dodge.colour, rolled.dodge.row_steps) == ("yellow", -9)
+    assert rolled.row == 0  # row 7 (40-49) less 9 Row Steps stops at row 0
+
+
+def test_a_known_dodge_takes_its_row_steps():
+    found = table(odds(melee, {"rv": 40, "defender_dodge": "blue"}).result)
+    assert found == expected(oracle.colour_odds(40, -6), SEED_TABLES["bashing"])
+
+
+@pytest.mark.parametrize(
+    ("steps", "labels"), [("label", (0, -1, -4, -7)), ("body", (0, -1, -3, -6))]
+)
+def test_block_steps_by_option(steps, labels):
+    """A-17 (C:L1208-1211): the table's labels 1, 4, 7 by default, its sentences 1, 3, 6."""
+    found = table(odds(block, {"rv": 30, "options": {"block_steps": steps}}).brawn_row_steps)
+    assert found == expected(oracle.colour_odds(30), tuple(str(s) for s in labels))
+    rolled = run(block, {"rv": 30, "options": {"block_steps": steps}, "dice": {"values": [8, 8]}})
+    assert rolled.colour == "blue"
+    assert rolled.brawn_row_steps == labels[2]
+
+
+def test_a_blue_catch_rolls_again():
+    """C:L1220-1222: a second roll below blue harms the caught thing by the catcher's Brawn."""
+    found = table(odds(catch, {"rv": 20}).result)
+    colours = oracle.colour_odds(20)
+    clean = colours["blue"] + colours["yellow"]
+    assert found["caught"] == colours["blue"] * clean
+    assert found["caught_damaged"] == colours["blue"] * (1 - clean)
+    rough = run(catch, {"rv": 20, "catcher_brawn": 30, "dice": {"values": [8, 5, 3, 2]}})
+    assert (rough.result, rough.damage_to_caught) == ("caught_damaged", 30)
+
+
+@pytest.mark.parametrize("op", [concuss, pound], ids=["concuss", "pound"])
+def test_follow_ups_need_the_greater_brawn(op):
+    """C:L1266, C:L1286: only an attacker whose Brawn is greater makes the defender roll."""
+    even = {"rv": 20, "attacker_brawn": 30, "defender_brawn": 30}
+    payload = even if op is pound else {"rv": 30, "attacker_brawn": 30}
+    assert table(odds(op, payload).result) == {"no_effect": 1}
+    assert not run(op, {**payload, "dice": {"seed": 1}}).triggered
+
+
+def test_a_concussed_defender_is_out_for_a_d10_of_turns():
+    """C:L1268: black, unconscious for 1d10 turns."""
+    found = run(concuss, {"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}})
+    assert (found.result, found.unconscious_turns) == ("unconscious", 7)
+    colours = oracle.colour_odds(10)
+    assert (
+        table(odds(concuss, {"rv": 10, "attacker_brawn": 30}).result)["unconscious"]
+        == colours["black"]
+    )
+
+
+def test_pound_knocks_back_on_black_and_down_on_red():
+    colours = oracle.colour_odds(20)
+    found = table(odds(pound, {"rv": 20, "attacker_brawn": 40, "defender_brawn": 20}).result)
+    assert (found["knocked_back"], found["knocked_down"]) == (colours["black"], colours["red"])
