@@ -60,6 +60,13 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("4c.wrestling.struggle", "4c.combat.dodge", "4c.combat.block"),
             *("4c.combat.catch", "4c.combat.evade", "4c.combat.result.concuss"),
             "4c.combat.result.pound",
+            *("4c.movement.ground", "4c.movement.climb", "4c.combat.move_penalty"),
+            *("4c.combat.range.limit", "4c.combat.range.penalty", "4c.combat.thrown_range"),
+            *("4c.combat.multi_target", "4c.combat.damage", "4c.combat.armor"),
+            *("4c.combat.pull_punch", "4c.wrestling.hold_damage", "4c.material.lookup"),
+            *("4c.combat.result.misc", "4c.gm.circumstance_modifiers", "4c.lifestyle.lookup"),
+            *("4c.health.heal.between_adventures", "4c.health.heal.nightly", "4c.fortune.gain"),
+            *("4c.repute.reaction", "4c.repute.adjust"),
         ]
     ),
 }

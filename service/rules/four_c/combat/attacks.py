@@ -15,6 +15,7 @@ from service.rules.four_c.combat.tables import (
     DODGE,
     MELEE_BASHING,
     MELEE_SLASHING,
+    MULTI_TARGET,
     RANGED,
     RUSH,
     ResultRow,
@@ -237,3 +238,28 @@ def rush(request: RushInput, dice: Dice) -> AttackResult:
     """Charge a target in another sector within reach: Fortitude on the Master Table, +1 Row
     Step per open sector moved into, read miss, hit, pound, concuss (C:L1097-1113)."""
     return roll_attack(request, dice, results(RUSH), (request.open_sectors,))
+
+
+class MultiTargetInput(AttackInput):
+    rv: RankValue = Field(description="The attacker's Melee Rank Value.")
+    targets: Annotated[int, Field(ge=2, le=20)] = Field(
+        description="Opponents surrounding the attacker in one sector (C:L1161)."
+    )
+
+
+def multi_target_odds(request: MultiTargetInput) -> AttackOdds:
+    return attack_odds(request, results(MULTI_TARGET))
+
+
+@operation(
+    name="combat/multi-target",
+    kind=Kind.CHECK,
+    covers=("4c.combat.multi_target",),
+    odds=multi_target_odds,
+    cost=attack_cost,
+    example={"rv": 40, "targets": 3, "dice": {"values": [9, 5]}},
+)
+def multi_target(request: MultiTargetInput, dice: Dice) -> AttackResult:
+    """Surrounded in one sector, attack everyone at once: a yellow affects each as a red
+    would, any other colour misses them all (C:L1161-1163)."""
+    return roll_attack(request, dice, results(MULTI_TARGET))

@@ -7,12 +7,40 @@ from enum import StrEnum
 from service.rules.four_c.core.options import CoreOptions
 from service.rules.model import option
 
-__all__ = ["BlockSteps", "CombatOptions"]
+__all__ = [
+    "ArmorStacking",
+    "BlockSteps",
+    "CombatOptions",
+    "RushDamage",
+    "ThrowingTrait",
+    "ThrownDamage",
+]
 
 
 class BlockSteps(StrEnum):
     LABEL = "label"
     BODY = "body"
+
+
+class ThrownDamage(StrEnum):
+    MATERIAL = "material"
+    BRAWN = "brawn"
+    LESSER = "lesser"
+
+
+class ThrowingTrait(StrEnum):
+    BRAWN = "brawn"
+    COORDINATION = "coordination"
+
+
+class RushDamage(StrEnum):
+    BRAWN = "brawn"
+    FORTITUDE = "fortitude"
+
+
+class ArmorStacking(StrEnum):
+    HIGHEST = "highest"
+    SUM = "sum"
 
 
 class CombatOptions(CoreOptions):
@@ -30,4 +58,37 @@ class CombatOptions(CoreOptions):
         ambiguity="A-28",
         description="The optional range penalty: -1 Row Step per sector to the target, on every "
         "ranged attack, thrown objects and powers included.",
+    )
+    thrown_damage: ThrownDamage = option(
+        ThrownDamage.MATERIAL,
+        ambiguity="A-12",
+        description="A thrown object deals its Material Value (C:L1171), the thrower's Brawn "
+        "(C:L198), or the lesser of the two.",
+    )
+    armor_stacking: ArmorStacking = option(
+        ArmorStacking.HIGHEST,
+        ambiguity="A-21",
+        description="Several armors at once: the highest counts, or they add up.",
+    )
+    dying_requires_penetration: bool = option(
+        True,
+        ambiguity="A-15",
+        description="A Dying result needs at least 1 point through the armor; else it is a Hit "
+        "for 0 damage.",
+    )
+    hold_damage_on_establish: bool = option(
+        False,
+        ambiguity="A-50",
+        description="A hold hurts on the turn it is made, or first on the next turn it is kept.",
+    )
+    thrown_range_trait: ThrowingTrait = option(
+        ThrowingTrait.BRAWN,
+        ambiguity="A-13",
+        description="The Rank Value a thrown range is read from: Brawn, which covers throwing "
+        "an object a distance (C:L198), or Coordination.",
+    )
+    rush_damage: RushDamage = option(
+        RushDamage.BRAWN,
+        ambiguity="A-14",
+        description="A rush hits as an unarmed blow, Brawn, or with the rusher's Fortitude.",
     )
