@@ -66,7 +66,9 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("4c.combat.pull_punch", "4c.wrestling.hold_damage", "4c.material.lookup"),
             *("4c.combat.result.misc", "4c.gm.circumstance_modifiers", "4c.lifestyle.lookup"),
             *("4c.health.heal.between_adventures", "4c.health.heal.nightly", "4c.fortune.gain"),
-            *("4c.repute.reaction", "4c.repute.adjust"),
+            *("4c.repute.reaction", "4c.repute.adjust", "4c.combat.turn_sequence"),
+            *("4c.combat.initiative", "4c.combat.wait", "4c.movement.swimming"),
+            *("4c.movement.exhaustion", "4c.combat.result.dying"),
         ]
     ),
 }

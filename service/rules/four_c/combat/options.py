@@ -11,6 +11,8 @@ __all__ = [
     "ArmorStacking",
     "BlockSteps",
     "CombatOptions",
+    "ExhaustionPenalty",
+    "InitiativeTie",
     "RushDamage",
     "ThrowingTrait",
     "ThrownDamage",
@@ -36,6 +38,18 @@ class ThrowingTrait(StrEnum):
 class RushDamage(StrEnum):
     BRAWN = "brawn"
     FORTITUDE = "fortitude"
+
+
+class InitiativeTie(StrEnum):
+    REROLL = "reroll"
+    PLAYERS_WIN = "players_win"
+    GM_WINS = "gm_wins"
+    SIMULTANEOUS = "simultaneous"
+
+
+class ExhaustionPenalty(StrEnum):
+    FLAT = "flat"
+    CUMULATIVE = "cumulative"
 
 
 class ArmorStacking(StrEnum):
@@ -91,4 +105,16 @@ class CombatOptions(CoreOptions):
         RushDamage.BRAWN,
         ambiguity="A-14",
         description="A rush hits as an unarmed blow, Brawn, or with the rusher's Fortitude.",
+    )
+    initiative_tie: InitiativeTie = option(
+        InitiativeTie.REROLL,
+        ambiguity="A-20",
+        description="Equal initiative totals: both sides roll again, one side wins, or both "
+        "act at once.",
+    )
+    exhaustion_penalty: ExhaustionPenalty = option(
+        ExhaustionPenalty.FLAT,
+        ambiguity="A-24",
+        description="After the first exhaustion roll each roll is at -10 Fortitude, or at -10 "
+        "more for each roll before it.",
     )
