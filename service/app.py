@@ -12,6 +12,7 @@ a problem+json 500 and raises it on for the server to log.
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import orjson
 from starlette.applications import Starlette
@@ -28,6 +29,7 @@ from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
+from service.rules.four_c.core.ranks import CustomMasterTable, configure_default
 from service.rules.registry import Registry, load
 from service.runtime import Odds
 from service.settings import Settings
@@ -67,6 +69,7 @@ def build_app(
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
     registry.limit_memos(settings.memo_bytes)
+    configure_master_table(settings.four_c_master_table)
     catalogue = Catalogue(registry, settings.max_odds_states)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip
@@ -123,6 +126,15 @@ def build_app(
         too_large=lambda limit: cors(too_large(limit)),
         access_log=log,
     )
+
+
+def configure_master_table(path: str | None) -> None:
+    """The 4C Master Table of requests that name none (`FOUR_C_MASTER_TABLE`): a bad file
+    stops the service as it starts, rather than serving a table that is not the one meant."""
+    table = None
+    if path:
+        table = CustomMasterTable.model_validate_json(Path(path).read_text(encoding="utf-8"))
+    configure_default(table)
 
 
 def create_app() -> Observability:

@@ -141,6 +141,12 @@ class Settings(BaseSettings):
         description="Answer __schema and __type queries (within the depth limit); the schema "
         "is published at schema/schema.graphql either way.",
     )
+    four_c_master_table: str | None = Field(
+        default=None,
+        description="A JSON file holding a 4C Master Table ({name, rows}, validated as the "
+        "catalogue's 3.2.1 says), read by requests that name none, instead of the Libre "
+        "Edition's basic table. Replicas sharing a cache must share it.",
+    )
     log_level: str = Field(default="INFO")
     log_requests: bool = Field(default=True, description="One JSON log line per request.")
     cors_allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(

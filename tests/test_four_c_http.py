@@ -1,10 +1,17 @@
 """The 4C core over REST and GraphQL as a new user meets it: issue 14's acceptance checks
 that the core answers. Seed lines are cited as C:L<n>."""
 
+import json
 from fractions import Fraction
 from typing import Any
 
+import pytest
+from pydantic import ValidationError
 from starlette.testclient import TestClient
+
+from service.app import build_app, configure_master_table
+from service.cache import MemoryCache
+from service.settings import Settings
 
 BASE = "/v1/four-c"
 
@@ -54,3 +61,32 @@ def test_tonys_37_fortune_buys_one_shift_and_keeps_12(client):
     found = post(client, "/fortune/alter-roll", body)
     assert found["colour"] == "red"
     assert found["payments"][0]["fortune_left"] == 12
+
+
+def test_a_configured_master_table_is_the_default(tmp_path):
+    """FOUR_C_MASTER_TABLE: a table of one's own read by requests that name none, named in
+    every result; a request may still name the Libre tables."""
+    rows = [{"row": 0, "rv_min": 0, "rv_max": None, "bands": {"blue": [0, 99]}}]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"name": "house", "rows": rows}))
+    try:
+        settings = Settings(log_requests=False, four_c_master_table=str(path))
+        with TestClient(build_app(settings, MemoryCache())) as configured:
+            found = post(configured, "/master-table/resolve/odds", {"rv": 30})
+            assert found["master_table"] == "house"
+            assert [(c["outcome"], c["exact"]) for c in found["colour"]] == [("blue", "1/1")]
+            libre = {"rv": 30, "master_table": "libre-basic"}
+            assert post(configured, "/master-table/resolve/odds", libre)["master_table"] == (
+                "libre-basic"
+            )
+    finally:
+        configure_master_table(None)
+
+
+def test_a_bad_configured_master_table_stops_the_service(tmp_path):
+    rows = [{"row": 0, "rv_min": 0, "rv_max": None, "bands": {"black": [0, 50]}}]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"name": "bad", "rows": rows}))
+    with pytest.raises(ValidationError):
+        configure_master_table(str(path))
+    configure_master_table(None)

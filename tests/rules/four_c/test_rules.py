@@ -9,6 +9,7 @@ import pytest
 
 from service.rules.four_c.combat.attacks import multi_target
 from service.rules.four_c.combat.damage import armor, damage, hold_damage, pull_punch
+from service.rules.four_c.combat.defences import block
 from service.rules.four_c.combat.reach import (
     climb,
     ground,
@@ -17,6 +18,7 @@ from service.rules.four_c.combat.reach import (
     range_penalty,
     thrown,
 )
+from service.rules.four_c.combat.tables import MATERIALS, THROWN_OBJECTS
 from service.rules.four_c.gm.awards import (
     fortune_gain,
     heal_between_adventures,
@@ -259,3 +261,22 @@ def test_public_reactions(audience, option, readings):
     assert table(odds(reaction, payload).reaction) == expected
     rolled = run(reaction, {**payload, "dice": {"values": [10, 1]}})  # 01: black
     assert rolled.reaction == readings[0]
+
+
+@pytest.mark.parametrize(("steps", "raw"), [("label", 8), ("body", 11)])
+def test_a_blocked_one_handed_blow(steps, raw):
+    """T10, A-17: Brawn 30 (row 6) blocked on blue loses 4 rows to row 2 (3) or 3 to row 3
+    (6), then +5 for the one-handed weapon (C:L1167, C:L1208-1211; A-03 floor)."""
+    blocked = run(block, {"rv": 30, "options": {"block_steps": steps}, "dice": {"values": [8, 8]}})
+    found = run(
+        damage, {"attack": "one_handed", "brawn": 30, "brawn_row_steps": blocked.brawn_row_steps}
+    )
+    assert found.raw == raw
+
+
+def test_a_thrown_steel_beam_deals_its_listed_30():
+    """E17, A-77: the listed item value (30, C:L1177) though steel's band is 50-74 (C:L1256)."""
+    beam = next(row for row in THROWN_OBJECTS if row.item == "steel beam")
+    assert run(damage, {"attack": "thrown", "material_value": beam.material_value}).raw == 30
+    steel = next(row for row in MATERIALS if row.substance == "Steel")
+    assert (steel.mv_min, steel.mv_max) == (50, 74)

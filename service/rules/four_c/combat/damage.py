@@ -13,7 +13,7 @@ from service.rules.four_c.combat.options import (
     ThrownDamage,
 )
 from service.rules.four_c.combat.tables import WEAPONS, Weapon
-from service.rules.four_c.core.ranks import RankValue
+from service.rules.four_c.core.ranks import Laddered, RankValue, stepped
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -37,9 +37,12 @@ class Attack(StrEnum):
 MELEE_BONUS = {Attack.UNARMED: 0, Attack.ONE_HANDED: 5, Attack.TWO_HANDED: 10}
 
 
-class DamageInput(Model):
+class DamageInput(Laddered):
     attack: Attack
     brawn: RankValue = Field(default=0, description="The attacker's effective Brawn.")
+    brawn_row_steps: Annotated[int, Field(ge=-20, le=0)] = Field(
+        default=0, description="A block's Row Steps off Brawn, for this damage (combat/block)."
+    )
     material_value: RankValue = Field(default=0, description="A thrown object's Material Value.")
     weapon: Weapon | None = Field(default=None, description="For attack=weapon.")
     power_rv: RankValue = Field(default=0, description="For attack=power.")
@@ -51,21 +54,28 @@ class Damage(Model):
     raw: int
 
 
+def _brawn(request: DamageInput) -> int:
+    """Brawn less a block's Row Steps: the lowest value of the row it falls to (C:L1206-1211,
+    A-03)."""
+    steps = (request.brawn_row_steps,) if request.brawn_row_steps else ()
+    return stepped(request.brawn, steps, request, request.options).rv_effective
+
+
 def raw_damage(request: DamageInput) -> int:
     if request.attack in MELEE_BONUS:
-        return request.brawn + MELEE_BONUS[request.attack]
+        return _brawn(request) + MELEE_BONUS[request.attack]
     if request.attack is Attack.THROWN:
         mode = request.options.thrown_damage
         if mode is ThrownDamage.BRAWN:
-            return request.brawn
+            return _brawn(request)
         if mode is ThrownDamage.LESSER:
-            return min(request.brawn, request.material_value)
+            return min(_brawn(request), request.material_value)
         return request.material_value
     if request.attack is Attack.POWER:
         return request.power_rv
     if request.attack is Attack.RUSH:  # no damage is stated for a rush (A-14)
         fortitude = request.options.rush_damage is RushDamage.FORTITUDE
-        return request.fortitude if fortitude else request.brawn
+        return request.fortitude if fortitude else _brawn(request)
     if request.weapon is None or request.weapon in (Weapon.THROWN, Weapon.POWER):
         raise InputError(
             ("weapon",), "attack=weapon needs a bow, crossbow, pistol, rifle or shotgun"

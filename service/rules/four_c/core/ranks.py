@@ -23,6 +23,7 @@ __all__ = [
     "RankValue",
     "RowSteps",
     "Stepped",
+    "configure_default",
     "row_of",
     "stepped",
 ]
@@ -68,10 +69,12 @@ class CustomMasterTable(Model):
 
 
 class Laddered(Model):
-    """Which Master Table to read: the Libre Edition's basic one by default."""
+    """Which Master Table to read: the one a request names or brings, else the service's
+    default (the Libre Edition's basic table unless configured, `configure_default`)."""
 
-    master_table: Ladder = Field(
-        default=Ladder.LIBRE_BASIC, description="A table the service holds (C:L939, L955)."
+    master_table: Ladder | None = Field(
+        default=None,
+        description="A table the service holds (C:L939, L955); null: the service's default.",
     )
     custom_master_table: CustomMasterTable | None = Field(
         default=None, description="A table of your own, used instead of master_table."
@@ -79,13 +82,31 @@ class Laddered(Model):
 
     @property
     def table_name(self) -> str:
-        custom = self.custom_master_table
-        return custom.name if custom is not None else self.master_table.value
+        return self._table[0]
 
     @property
     def table_rows(self) -> tuple[MasterRow, ...]:
-        custom = self.custom_master_table
-        return custom.rows if custom is not None else tuple(LADDERS[self.master_table.value])
+        return self._table[1]
+
+    @property
+    def _table(self) -> tuple[str, tuple[MasterRow, ...]]:
+        if self.custom_master_table is not None:
+            return self.custom_master_table.name, self.custom_master_table.rows
+        if self.master_table is not None:
+            return self.master_table.value, tuple(LADDERS[self.master_table.value])
+        return _default
+
+
+_BASIC = (Ladder.LIBRE_BASIC.value, tuple(LADDERS[Ladder.LIBRE_BASIC.value]))
+_default = _BASIC
+
+
+def configure_default(table: CustomMasterTable | None) -> None:
+    """Make `table` the Master Table of requests that name none (`FOUR_C_MASTER_TABLE`); None
+    restores the Libre Edition's basic table. Set once, as the service starts: every replica
+    sharing a cache must be configured alike, as results name the table they read."""
+    global _default
+    _default = _BASIC if table is None else (table.name, table.rows)
 
 
 def row_of(rv: int, rows: tuple[MasterRow, ...]) -> int:
