@@ -186,3 +186,25 @@ def test_pound_knocks_back_on_black_and_down_on_red():
     colours = oracle.colour_odds(20)
     found = table(odds(pound, {"rv": 20, "attacker_brawn": 40, "defender_brawn": 20}).result)
     assert (found["knocked_back"], found["knocked_down"]) == (colours["black"], colours["red"])
+
+
+def test_a_dodge_counts_from_the_first_attack_or_from_the_dodgers_action():
+    """A-19: by default every attack on the dodger this turn takes the dodge's Row Steps;
+    with own_action, attacks before the dodger's side acts do not."""
+    early = {"rv": 40, "defender_dodge": "blue", "before_defender_acts": True}
+    assert table(odds(melee, early).result) == expected(
+        oracle.colour_odds(40, -6), SEED_TABLES["bashing"]
+    )
+    late = {**early, "options": {"dodge_timing": "own_action"}}
+    assert table(odds(melee, late).result) == expected(
+        oracle.colour_odds(40), SEED_TABLES["bashing"]
+    )
+    assert run(melee, {**late, "dice": {"seed": 2}}).dodge is None
+
+
+def test_an_evade_answers_one_attack_or_all_of_them():
+    """A-18: the named opponent's first melee attack, or every one this turn."""
+    one = run(evade, {"rv": 30, "attacks": 2, "dice": {"values": [7, 1]}})
+    assert (one.result, one.attacks_answered) == ("evaded_plus_1", 1)
+    every = {"rv": 30, "attacks": 2, "options": {"evade_scope": "all_attacks_from_opponent"}}
+    assert run(evade, {**every, "dice": {"values": [7, 1]}}).attacks_answered == 2

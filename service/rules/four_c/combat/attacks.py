@@ -10,7 +10,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.four_c.combat.options import CombatOptions
+from service.rules.four_c.combat.options import CombatOptions, DodgeTiming
 from service.rules.four_c.combat.tables import (
     DODGE,
     MELEE_BASHING,
@@ -58,6 +58,10 @@ class AttackInput(MasterInput):
         description="A dodging defender's Coordination, when the dodge is still to be rolled: "
         "it is rolled first (and the odds weigh every dodge).",
     )
+    before_defender_acts: bool = Field(
+        default=False,
+        description="This attack comes before the defender's side acts (dodge_timing, A-19).",
+    )
     options: CombatOptions = Field(default=CombatOptions())
 
 
@@ -83,17 +87,28 @@ def _dodge(request: AttackInput) -> MasterInput:
                        custom_master_table=request.custom_master_table)  # fmt: skip
 
 
+def _dodged(request: AttackInput) -> bool:
+    """A declared dodge counts from the first attack on the dodger, or from their own action
+    (A-19)."""
+    too_early = request.before_defender_acts
+    return not (too_early and request.options.dodge_timing is DodgeTiming.OWN_ACTION)
+
+
+def _dodge_roll(request: AttackInput, dice: Dice) -> DodgeRoll | None:
+    if request.defender_dodge is not None:
+        colour = request.defender_dodge
+        return DodgeRoll(colour=colour, row_steps=dodge_steps(colour), rolled=None)
+    if request.dodging_coordination is None:
+        return None
+    rolled = resolve_roll(_dodge(request), dice, "dodge d%")
+    return DodgeRoll(colour=rolled.colour, row_steps=dodge_steps(rolled.colour), rolled=rolled)
+
+
 def roll_attack(
     request: AttackInput, dice: Dice, table: Mapping[Colour, ResultRow], extra: tuple[int, ...] = ()
 ) -> AttackResult:
     """Roll the dodge if it is still to come, then the attack with every Row Step."""
-    dodge = None
-    if request.defender_dodge is not None:
-        dodge = DodgeRoll(colour=request.defender_dodge,
-                          row_steps=dodge_steps(request.defender_dodge), rolled=None)  # fmt: skip
-    elif request.dodging_coordination is not None:
-        rolled = resolve_roll(_dodge(request), dice, "dodge d%")
-        dodge = DodgeRoll(colour=rolled.colour, row_steps=dodge_steps(rolled.colour), rolled=rolled)
+    dodge = _dodge_roll(request, dice) if _dodged(request) else None
     steps = (*extra, -request.sectors_moved, *([dodge.row_steps] if dodge else []))
     resolved = resolve_roll(_with_steps(request, steps), dice)
     row = table[resolved.colour]
@@ -109,6 +124,8 @@ def result_distribution(
         steps = (*extra, -request.sectors_moved, dodge)
         return colour_distribution(_with_steps(request, steps)).map(lambda c: table[c].result)
 
+    if not _dodged(request):
+        return attack(0)
     if request.defender_dodge is not None:
         return attack(dodge_steps(request.defender_dodge))
     if request.dodging_coordination is not None:

@@ -2,6 +2,7 @@
 Master Table roll read on its table."""
 
 from collections.abc import Mapping
+from typing import Annotated
 
 from pydantic import Field
 
@@ -9,7 +10,7 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.combat.attacks import Sectors, dodge_steps
-from service.rules.four_c.combat.options import BlockSteps, CombatOptions
+from service.rules.four_c.combat.options import BlockSteps, CombatOptions, EvadeScope
 from service.rules.four_c.combat.tables import CATCH, DODGE, EVADE, ResultRow, results
 from service.rules.four_c.core.master_table import (
     MasterInput,
@@ -193,6 +194,17 @@ def catch(request: CatchInput, dice: Dice) -> Caught:
 
 class EvadeInput(MasterInput):
     rv: RankValue = Field(description="The evader's Melee Rank Value.")
+    attacks: Annotated[int, Field(ge=1, le=10)] = Field(
+        default=1, description="Melee attacks the named opponent makes on the evader this turn."
+    )
+    options: CombatOptions = Field(default=CombatOptions())
+
+
+class Evaded(Defended):
+    attacks_answered: int = Field(
+        description="Of the opponent's attacks this turn, how many the evade answers (A-18); "
+        "on black the first of them hits automatically, as a red Hit."
+    )
 
 
 def evade_odds(request: EvadeInput) -> DefenceOdds:
@@ -207,8 +219,10 @@ def evade_odds(request: EvadeInput) -> DefenceOdds:
     cost=defence_cost,
     example={"rv": 30, "dice": {"values": [7, 1]}},
 )
-def evade(request: EvadeInput, dice: Dice) -> Defended:
+def evade(request: EvadeInput, dice: Dice) -> Evaded:
     """Weave away from a melee attack: black lets it hit automatically (as a red Hit, A-18),
     red evades, blue and yellow evade with +1 or +2 Row Steps on next turn's Melee attack on
     that opponent (C:L1226-1236)."""
-    return _read(request, dice, results(EVADE))
+    found = _read(request, dice, results(EVADE))
+    every = request.options.evade_scope is EvadeScope.ALL_ATTACKS_FROM_OPPONENT
+    return Evaded(**dict(found), attacks_answered=request.attacks if every else 1)

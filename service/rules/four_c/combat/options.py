@@ -11,6 +11,8 @@ __all__ = [
     "ArmorStacking",
     "BlockSteps",
     "CombatOptions",
+    "DodgeTiming",
+    "EvadeScope",
     "ExhaustionPenalty",
     "InitiativeTie",
     "RushDamage",
@@ -50,6 +52,16 @@ class InitiativeTie(StrEnum):
 class ExhaustionPenalty(StrEnum):
     FLAT = "flat"
     CUMULATIVE = "cumulative"
+
+
+class EvadeScope(StrEnum):
+    ONE_ATTACK = "one_attack"
+    ALL_ATTACKS_FROM_OPPONENT = "all_attacks_from_opponent"
+
+
+class DodgeTiming(StrEnum):
+    FIRST_ATTACK = "first_attack"
+    OWN_ACTION = "own_action"
 
 
 class ArmorStacking(StrEnum):
@@ -117,4 +129,16 @@ class CombatOptions(CoreOptions):
         ambiguity="A-24",
         description="After the first exhaustion roll each roll is at -10 Fortitude, or at -10 "
         "more for each roll before it.",
+    )
+    evade_scope: EvadeScope = option(
+        EvadeScope.ONE_ATTACK,
+        ambiguity="A-18",
+        description="An evade answers the named opponent's first melee attack this turn, or "
+        "every melee attack that opponent makes this turn.",
+    )
+    dodge_timing: DodgeTiming = option(
+        DodgeTiming.FIRST_ATTACK,
+        ambiguity="A-19",
+        description="A declared dodge counts from the first attack on the dodger, or only once "
+        "the dodger's side acts (attacks before it are not dodged).",
     )
