@@ -13,8 +13,8 @@ operation field of every namespace is its own target, in two kinds of case:
 
 Each answer must be a GraphQL answer (200 with `data` or `errors`, or a 4xx problem), never a
 5xx; and every operation must have answered some cases with data. Usage:
-`python tools/fuzz_graphql.py URL [--cases N]` (N per operation), or `fuzz()` from
-tools/fuzz.py.
+`python tools/fuzz_graphql.py URL [--total N]` (N cases shared by the operations, at least
+10 of each kind each), or `fuzz()` from tools/fuzz.py.
 """
 
 import argparse
@@ -62,6 +62,9 @@ from service.rules.cost import BUDGET  # noqa: E402
 from service.rules.registry import Model, Operation, camel, load  # noqa: E402
 from service.runtime import Odds  # noqa: E402
 from tests.contract.bounds import draw  # noqa: E402
+
+#: Cases of each kind every operation gets however many operations share the total.
+MIN_CASES = 10
 
 #: Fields selected below an operation at most this deep (the depth limit is 15).
 SELECTION_DEPTH = 8
@@ -211,12 +214,15 @@ class Client:
         return None
 
 
-def fuzz(url: str, cases: int, seed: int = 4) -> Summary:
-    """`cases` generated and `cases` valid cases for every operation at `url`."""
+def fuzz(url: str, total: int, seed: int = 4) -> Summary:
+    """About `total` cases at `url`, shared evenly: as many generated as valid cases for
+    every operation, at least `MIN_CASES` of each."""
     summary = Summary()
     client = Client(url, summary)
     schema = core_schema(build_schema(load(), Odds(MemoryCache(), budget=BUDGET, deadline=1)))
-    for target in targets(schema):
+    found = list(targets(schema))
+    cases = max(MIN_CASES, -(-total // (2 * len(found))))
+    for target in found:
         run_generated(client, schema, target, cases, seed)
         run_valid(client, schema, target, cases, seed)
     return summary
@@ -298,10 +304,10 @@ def report(summary: Summary, started: float) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("--cases", type=int, default=40)
+    parser.add_argument("--total", type=int, default=5000)
     args = parser.parse_args()
     started = time.monotonic()
-    return report(fuzz(args.url, args.cases), started)
+    return report(fuzz(args.url, args.total), started)
 
 
 if __name__ == "__main__":
