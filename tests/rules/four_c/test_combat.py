@@ -1,9 +1,7 @@
 """4C combat rolls against the seed's result tables (transcribed here from the seed, not read
 from the service) and the independent colour enumeration (oracle.py)."""
 
-import json
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -11,8 +9,8 @@ from service.rules.four_c.combat.attacks import melee, ranged, rush
 from service.rules.four_c.combat.defences import block, catch, dodge, evade
 from service.rules.four_c.combat.results import concuss, pound
 from service.rules.four_c.combat.wrestling import seize, slip, struggle
-from service.rules.registry import Operation
 from tests.rules.four_c import oracle
+from tests.rules.four_c.rulebook import odds, run, table
 
 #: The result tables as the seed prints them, black to yellow.
 SEED_TABLES = {
@@ -26,19 +24,6 @@ SEED_TABLES = {
     "evade": ("auto_hit", "evaded", "evaded_plus_1", "evaded_plus_2"),  # C:L1230-1236
     "dodge": ("0", "-3", "-6", "-9"),  # C:L1153-1159
 }
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(op: Operation, payload: dict[str, Any]) -> Any:
-    assert op.odds_request_model is not None
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
-
-
-def table(rows: Any) -> dict[str, Fraction]:
-    return {row.outcome: Fraction(row.exact) for row in rows}
 
 
 def expected(colours: dict[str, Fraction], results: tuple[str, ...]) -> dict[str, Fraction]:

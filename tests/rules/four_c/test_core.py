@@ -1,7 +1,6 @@
 """The 4C core against the seed's examples (catalogue 4c.md 4.1 E1-E5, 4.2 T26), the Master
 Tables, and an independent enumeration of every d% (oracle.py; catalogue 5.4, 5.5)."""
 
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -12,22 +11,8 @@ from service.rules.four_c.core.fortune import alter_roll, greater_of
 from service.rules.four_c.core.master_table import check, resolve
 from service.rules.four_c.core.ranks import apply_row_steps, rank_row
 from service.rules.model import InputError
-from service.rules.registry import Operation
 from tests.rules.four_c import oracle
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(op: Operation, payload: dict[str, Any]) -> Any:
-    assert op.odds_request_model is not None
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
-
-
-def table(rows: Any) -> dict[str, Fraction]:
-    return {row.outcome: Fraction(row.exact) for row in rows}
-
+from tests.rules.four_c.rulebook import odds, run, table
 
 # Examples (catalogue 4.1)
 

@@ -1,9 +1,7 @@
 """4C combat numbers and gamemastering against the seed's examples (catalogue 4c.md 4.1 E7,
 E8, E13; 4.2 T8-T9, T12, T23) and its tables."""
 
-import json
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -27,22 +25,8 @@ from service.rules.four_c.gm.awards import (
 )
 from service.rules.four_c.gm.repute import reaction
 from service.rules.model import InputError
-from service.rules.registry import Operation
 from tests.rules.four_c import oracle
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(op: Operation, payload: dict[str, Any]) -> Any:
-    assert op.odds_request_model is not None
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
-
-
-def table(rows: Any) -> dict[str, Fraction]:
-    return {row.outcome: Fraction(row.exact) for row in rows}
-
+from tests.rules.four_c.rulebook import odds, run, table
 
 # Damage and armor
 

@@ -2,31 +2,15 @@
 exhaustion, dying) against the seed (catalogue 4c.md E6, T22, 5.6, 5.8) and the
 enumeration (oracle.py)."""
 
-import json
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from service.rules.four_c.combat.endurance import dying, exhaustion, swimming
 from service.rules.four_c.combat.turns import initiative, turn_sequence, wait
 from service.rules.model import InputError
-from service.rules.registry import Operation
 from tests.rules.four_c import oracle
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(op: Operation, payload: dict[str, Any]) -> Any:
-    assert op.odds_request_model is not None
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
-
-
-def table(rows: Any) -> dict[str, Fraction]:
-    return {row.outcome: Fraction(row.exact) for row in rows}
-
+from tests.rules.four_c.rulebook import odds, run, table
 
 # Initiative (catalogue 5.6)
 

@@ -15,9 +15,9 @@ from service.rules.four_c.combat.tables import CATCH, DODGE, EVADE, ResultRow, r
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
-    master_cost,
     resolve_roll,
     result_distribution,
+    table_cost,
 )
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -49,11 +49,6 @@ def _odds(request: MasterInput, table: Mapping[Colour, ResultRow]) -> DefenceOdd
     return DefenceOdds(result=outcome_table(found, order), master_table=request.table_name)
 
 
-def defence_cost(request: object) -> Estimate:
-    """One roll (`master_cost`) and its table: the same for every request."""
-    return Estimate(master_cost(request).states + 50, ())
-
-
 class DodgeInput(MasterInput):
     rv: RankValue = Field(description="The dodger's Coordination Rank Value.")
     sectors_moved: Sectors = Field(
@@ -78,7 +73,7 @@ def dodge_odds(request: DodgeInput) -> DefenceOdds:
     kind=Kind.CHECK,
     covers=("4c.combat.dodge",),
     odds=dodge_odds,
-    cost=defence_cost,
+    cost=table_cost,
     example={"rv": 30, "dice": {"values": [7, 10]}},
 )
 def dodge(request: DodgeInput, dice: Dice) -> Dodged:
@@ -121,7 +116,7 @@ def block_odds(request: BlockInput) -> BlockOdds:
     kind=Kind.CHECK,
     covers=("4c.combat.block",),
     odds=block_odds,
-    cost=defence_cost,
+    cost=table_cost,
     example={"rv": 30, "dice": {"values": [8, 8]}},
 )
 def block(request: BlockInput, dice: Dice) -> Blocked:
@@ -167,7 +162,7 @@ def catch_odds(request: CatchInput) -> DefenceOdds:
 
 def catch_cost(request: object) -> Estimate:
     """Two rolls and their tables: the same for every request."""
-    return Estimate(2 * defence_cost(request).states + 50, ())
+    return Estimate(2 * table_cost(request).states + 50, ())
 
 
 @operation(
@@ -216,7 +211,7 @@ def evade_odds(request: EvadeInput) -> DefenceOdds:
     kind=Kind.CHECK,
     covers=("4c.combat.evade",),
     odds=evade_odds,
-    cost=defence_cost,
+    cost=table_cost,
     example={"rv": 30, "dice": {"values": [7, 1]}},
 )
 def evade(request: EvadeInput, dice: Dice) -> Evaded:

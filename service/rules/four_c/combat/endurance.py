@@ -5,22 +5,21 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.combat.options import CombatOptions, ExhaustionPenalty
-from service.rules.four_c.combat.tables import DROWNING, EXHAUSTION, results
+from service.rules.four_c.combat.tables import DROWNING, EXHAUSTION, ResultRow, results
 from service.rules.four_c.core.dice import counted
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
-    master_cost,
     resolve_roll,
     result_distribution,
+    table_cost,
 )
 from service.rules.four_c.core.ranks import Laddered, RankValue, row_of, stepped
 from service.rules.model import InputError, Model
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Table, operation
 
 __all__ = ["dying", "exhaustion", "swimming"]
 
@@ -35,11 +34,6 @@ class TurnOutcome(Model):
 class TurnOdds(Model):
     result: list[OutcomeProbability]
     master_table: str
-
-
-def endurance_cost(request: object) -> Estimate:
-    """One roll (`master_cost`) and its table: the same for every request."""
-    return Estimate(master_cost(request).states + 50, ())
 
 
 class SwimInput(MasterInput):
@@ -69,15 +63,20 @@ def _drowning(request: SwimInput) -> MasterInput | None:
     return request.model_copy(update={"rv": rv, "row_steps": steps})
 
 
-def swimming_odds(request: SwimInput) -> TurnOdds:
-    roll = _drowning(request)
-    order = ["breath", "no_effect", "winded", "dying"]
+def _turn_odds(
+    request: MasterInput, roll: MasterInput | None, rows: Table[ResultRow], idle: str
+) -> TurnOdds:
+    """This turn's result: `idle` when it needs no roll, else the roll read on `rows`."""
     if roll is None:
-        return TurnOdds(
-            result=outcome_table(_certain("breath"), order), master_table=request.table_name
-        )
-    found = result_distribution(roll, {c: r.result for c, r in results(DROWNING).items()})
+        found: Distribution[str] = Distribution({idle: 1})
+    else:
+        found = result_distribution(roll, {c: r.result for c, r in results(rows).items()})
+    order = [idle, *dict.fromkeys(row.result for row in reversed(rows))]
     return TurnOdds(result=outcome_table(found, order), master_table=request.table_name)
+
+
+def swimming_odds(request: SwimInput) -> TurnOdds:
+    return _turn_odds(request, _drowning(request), DROWNING, "breath")
 
 
 @operation(
@@ -85,7 +84,7 @@ def swimming_odds(request: SwimInput) -> TurnOdds:
     kind=Kind.CHECK,
     covers=("4c.movement.swimming",),
     odds=swimming_odds,
-    cost=endurance_cost,
+    cost=table_cost,
     example={"rv": 10, "turns_under": 12, "dice": {"values": [3, 4]}},
 )
 def swimming(request: SwimInput, dice: Dice) -> Swim:
@@ -125,14 +124,7 @@ def _exhaustion(request: ExhaustionInput) -> MasterInput | None:
 
 
 def exhaustion_odds(request: ExhaustionInput) -> TurnOdds:
-    roll = _exhaustion(request)
-    order = ["no_roll", "no_effect", "collapse_2d10", "collapse_3d10"]
-    if roll is None:
-        return TurnOdds(
-            result=outcome_table(_certain("no_roll"), order), master_table=request.table_name
-        )
-    found = result_distribution(roll, {c: r.result for c, r in results(EXHAUSTION).items()})
-    return TurnOdds(result=outcome_table(found, order), master_table=request.table_name)
+    return _turn_odds(request, _exhaustion(request), EXHAUSTION, "no_roll")
 
 
 @operation(
@@ -140,7 +132,7 @@ def exhaustion_odds(request: ExhaustionInput) -> TurnOdds:
     kind=Kind.CHECK,
     covers=("4c.movement.exhaustion",),
     odds=exhaustion_odds,
-    cost=endurance_cost,
+    cost=table_cost,
     example={"rv": 10, "turns_moved": 11, "dice": {"values": [1, 5, 4, 7, 2]}},
 )
 def exhaustion(request: ExhaustionInput, dice: Dice) -> Exhausted:
@@ -155,10 +147,6 @@ def exhaustion(request: ExhaustionInput, dice: Dice) -> Exhausted:
     count = {"collapse_3d10": 3, "collapse_2d10": 2}.get(result, 0)
     rest = sum(counted(dice.roll(10, "rest"), request.options) for _ in range(count))
     return Exhausted(rolled=rolled, result=result, rest_turns=rest if count else None)
-
-
-def _certain(result: str) -> Distribution[str]:
-    return Distribution({result: 1})
 
 
 class DyingInput(Laddered):

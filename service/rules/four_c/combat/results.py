@@ -3,7 +3,6 @@ Fortitude, but only when the attacker's Brawn is greater ("in excess of", strict
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.combat.tables import CONCUSS, POUND, ResultRow, results
@@ -11,9 +10,9 @@ from service.rules.four_c.core.dice import counted
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
-    master_cost,
     resolve_roll,
     result_distribution,
+    table_cost,
 )
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.model import Model
@@ -59,11 +58,6 @@ def _odds(request: FollowUpInput, table: Table[ResultRow], rival: int) -> Follow
     return FollowUpOdds(result=outcome_table(found, order), master_table=request.table_name)
 
 
-def follow_up_cost(request: object) -> Estimate:
-    """One roll (`master_cost`) and its table: the same for every request."""
-    return Estimate(master_cost(request).states + 50, ())
-
-
 def concuss_odds(request: FollowUpInput) -> FollowUpOdds:
     return _odds(request, CONCUSS, request.rv)
 
@@ -73,7 +67,7 @@ def concuss_odds(request: FollowUpInput) -> FollowUpOdds:
     kind=Kind.CHECK,
     covers=("4c.combat.result.concuss",),
     odds=concuss_odds,
-    cost=follow_up_cost,
+    cost=table_cost,
     example={"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}},
 )
 def concuss(request: FollowUpInput, dice: Dice) -> FollowUp:
@@ -100,7 +94,7 @@ def pound_odds(request: PoundInput) -> FollowUpOdds:
     kind=Kind.CHECK,
     covers=("4c.combat.result.pound",),
     odds=pound_odds,
-    cost=follow_up_cost,
+    cost=table_cost,
     example={"rv": 20, "attacker_brawn": 40, "defender_brawn": 20, "dice": {"values": [3, 1]}},
 )
 def pound(request: PoundInput, dice: Dice) -> FollowUp:

@@ -26,6 +26,7 @@ __all__ = [
     "read",
     "resolve_roll",
     "result_distribution",
+    "table_cost",
 ]
 
 R = TypeVar("R")
@@ -128,6 +129,11 @@ def master_cost(request: object) -> Estimate:
     """A d% roll under any mode (`dice.d100_cost`), each read once, and the tables of four
     colours: the same for every request."""
     return Estimate(d100_cost(request).states + 100 + 50, ())
+
+
+def table_cost(request: object) -> Estimate:
+    """One roll (`master_cost`) read on a result table: the same for every request."""
+    return Estimate(master_cost(request).states + 50, ())
 
 
 @operation(

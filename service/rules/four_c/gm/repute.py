@@ -4,15 +4,14 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import OutcomeProbability, outcome_table
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
-    master_cost,
     resolve_roll,
     result_distribution,
+    table_cost,
 )
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -62,17 +61,12 @@ def reaction_odds(request: ReactionInput) -> ReactionOdds:
                         master_table=request.table_name)  # fmt: skip
 
 
-def reaction_cost(request: object) -> Estimate:
-    """One roll (`master_cost`) and its table: the same for every request."""
-    return Estimate(master_cost(request).states + 50, ())
-
-
 @operation(
     name="repute/reaction",
     kind=Kind.CHECK,
     covers=("4c.repute.reaction",),
     odds=reaction_odds,
-    cost=reaction_cost,
+    cost=table_cost,
     example={"rv": 17, "row_steps": [2], "dice": {"values": [6, 1]}},
 )
 def reaction(request: ReactionInput, dice: Dice) -> Reacted:
