@@ -90,6 +90,12 @@ def test_shifts_that_change_nothing_are_refused():
             {"colour": "red", "contributions": [{"payer": "a", "fortune": 24, "shifts": 1}]},
         )
     assert broke.value.loc == ("contributions", 0, "fortune")
+    with pytest.raises(InputError) as idle:
+        run(
+            alter_roll,
+            {"colour": "red", "contributions": [{"payer": "a", "fortune": 99, "shifts": 0}]},
+        )
+    assert idle.value.loc == ("contributions", 0, "shifts")
 
 
 def test_the_greater_of_power_and_trait_plus_ten():

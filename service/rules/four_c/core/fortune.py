@@ -69,6 +69,10 @@ def alter_roll(request: AlterInput) -> Altered:
     nothing at all is refused so that nobody pays for nothing (catalogue 3.2.2)."""
     payments = [_payment(c) for c in request.contributions]
     for index, payment in enumerate(payments):
+        if payment.shifts_wanted == 0:
+            raise InputError(
+                ("contributions", index, "shifts"), "a payer shifts one colour or more"
+            )
         if payment.shifts_bought == 0:
             raise InputError(
                 ("contributions", index, "fortune"),
