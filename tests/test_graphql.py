@@ -335,7 +335,7 @@ def test_systems(client):
                    options { name ambiguity defaultJson } limits { pointer minimum maximum } }
       tables { name covers } } }"""
     systems = {s["slug"]: s for s in data(client, query)["systems"]}
-    assert set(systems) == {"four-sight", "four-d8", "foresight", "four-c"}
+    assert set(systems) == {"four-sight", "four-d8", "foresight", "four-c", "future-imperfect"}
     system = systems["four-d8"]
     assert system["graphqlName"] == "fourD8"
     operations = {op["name"]: op for op in system["operations"]}

@@ -26,6 +26,7 @@ REGISTERS = {
     "four-sight": "four_sight",
     "foresight": "foresight",
     "four-c": "four_c",
+    "future-imperfect": "future_imperfect",
 }
 #: Why a register entry needs no option: each reason reads "<one of these>: <detail>".
 REASONS = {

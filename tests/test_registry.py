@@ -43,6 +43,7 @@ SYSTEMS = [
     pytest.param("four-sight", "ids_4sight.txt", 33, id="four-sight"),
     pytest.param("foresight", "ids_foresight.txt", 204, id="foresight"),
     pytest.param("four-c", "ids_4c.txt", 147, id="four-c"),
+    pytest.param("future-imperfect", "ids_future_imperfect.txt", 115, id="future-imperfect"),
 ]
 
 #: The ids of a system's list built so far: how many leading ids (issue 4: FORESIGHT resolution
@@ -50,6 +51,7 @@ SYSTEMS = [
 #: the combat rolls); a system not listed is complete.
 BUILT: dict[str, int | frozenset[str]] = {
     "foresight": 25,
+    "future-imperfect": 8,
     "four-c": frozenset(
         [
             *("4c.dice.d100", "4c.dice.ndx", "4c.rank.row_of", "4c.rank.row_floor"),

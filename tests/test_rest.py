@@ -438,6 +438,7 @@ def test_all_systems_lists_each_system(client):
         "four-c",
         "four-d8",
         "four-sight",
+        "future-imperfect",
     ]
     for system in systems:
         assert system == client.get(f"/v1/systems/{system['slug']}").json()

@@ -1,6 +1,6 @@
 """Seed-line citations: line 47 of one seed is not line 47 of another, so each system cites its
 seed's lines with a prefix of its own (`System.lines`: S 4SIGHT, D 4D8, F FORESIGHT, C the 4C
-System; FI is kept for Future Imperfect), and its code and data use no other."""
+System, FI Future Imperfect), and its code and data use no other."""
 
 import importlib
 import pkgutil
@@ -18,7 +18,7 @@ from service.rules.registry import System, load
 CITATION = re.compile(r"\b([A-Z]{1,3}):L\d+")
 
 #: Prefixes kept for the systems still to come.
-PLANNED = {"future-imperfect": "FI"}
+PLANNED: dict[str, str] = {}
 
 
 def system_packages() -> Iterator[tuple[System, ModuleType]]:

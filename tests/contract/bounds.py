@@ -53,7 +53,9 @@ class _Drawer:
             return float(self.integer(node))
         if kind == "boolean":
             return self.rng.random() < 0.5
-        if kind == "string":
+        if kind == "string":  # a published example meets any pattern the string has
+            if "examples" in node:
+                return self.rng.choice(node["examples"])
             return "x" * int(node.get("minLength", 1))
         if kind == "null":
             return None

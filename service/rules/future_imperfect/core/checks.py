@@ -1,0 +1,272 @@
+"""Checks (catalogue 1.2): roll the pool's dice, keep the highest, every maximum rolls again
+and adds (FI:L133 "Checks are always open ended"); success is the result at least the TN;
+each `bump_step` over it is a bump; more than half the dice showing 1 is a critical failure,
+which fails whatever else (A-06). Tests read the same dice-equivalent model (A-01)."""
+
+from math import comb
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import (
+    Distribution,
+    Exact,
+    OutcomeProbability,
+    Truncation,
+    exact,
+    outcome_table,
+)
+from service.rules.future_imperfect.core.options import (
+    CfRule,
+    CoreOptions,
+    Engine,
+    HalvingOrder,
+)
+from service.rules.future_imperfect.core.pools import PoolText, parse, sides
+from service.rules.model import InputError, Model
+from service.rules.registry import Kind, operation
+
+__all__ = ["DEPTH", "CheckInput", "Checked", "check_odds", "roll_check"]
+
+#: Extra dice an exploding chain is followed to in the odds: at most 5 x 4**-22 (under 1e-12)
+#: of the mass is left out, and stated.
+DEPTH = 21
+#: Extra dice a rolled chain may take: a 100th maximum in a row has never been rolled.
+MAX_CHAIN = 100
+Modifier = Annotated[int, Field(ge=-50, le=50)]
+
+
+class CheckInput(Model):
+    pool: PoolText
+    tn: Annotated[int, Field(ge=0, le=100)] = Field(description="The Target Number (FI:L239).")
+    modifiers: tuple[Modifier, ...] = Field(default=(), max_length=8)
+    wound_penalty: Annotated[int, Field(ge=-20, le=0)] = 0
+    open_ended: bool = Field(
+        default=True, description="Maxima roll again: not for stepping up (FI:L102) or lifting."
+    )
+    options: CoreOptions = Field(default=CoreOptions())
+
+
+class Die(Model):
+    faces: tuple[int, ...] = Field(description="The first face, then each roll a maximum added.")
+    value: int
+
+
+class Checked(Model):
+    dice: list[Die]
+    kept: int = Field(description="The highest die, explosions added (FI:L520).")
+    en: int = Field(description="The result: kept die and modifiers (halved for a default).")
+    critical_failure: bool
+    success: bool
+    bumps: int
+    successes: int = Field(description="1 for the success and 1 a bump (FI:L147).")
+
+
+def is_cf(ones: int, dice: int, rule: CfRule) -> bool:
+    if rule is CfRule.MORE_THAN_HALF_ONES:
+        return 2 * ones > dice
+    return rule is CfRule.ALL_ONES and ones == dice
+
+
+def en_of(kept: int, request: CheckInput, halved: bool) -> int:
+    """Modifiers and the wound penalty added to the kept die; a default halves the total (or
+    the die first, A-09); never below 0."""
+    added = sum(request.modifiers) + request.wound_penalty
+    if not halved:
+        return max(kept + added, 0)
+    if request.options.default_halving_order is HalvingOrder.BEFORE_MODIFIERS:
+        return max(kept // 2 + added, 0)
+    return max((kept + added) // 2, 0)
+
+
+def graded(en: int, cf: bool, request: CheckInput) -> tuple[bool, int]:
+    success = not cf and en >= request.tn
+    return success, (en - request.tn) // request.options.bump_step if success else 0
+
+
+def roll_check(request: CheckInput, dice: Dice, halved: bool = False) -> Checked:
+    pool = parse(request.pool)
+    top = sides(pool)
+    rolled = []
+    for index in range(pool.row):
+        faces = [dice.roll(top, f"die {index + 1}")]
+        while request.open_ended and faces[-1] == top and len(faces) <= MAX_CHAIN:
+            faces.append(dice.roll(top, f"die {index + 1} again", exploded_from=index))
+        rolled.append(faces)
+    ones = sum(faces[0] == 1 for faces in rolled)
+    cf = is_cf(ones, pool.row, request.options.cf_rule)
+    # On a critical failure the maxima are ignored (catalogue A-06).
+    kept = max(faces[0] for faces in rolled) if cf else max(sum(faces) for faces in rolled)
+    en = en_of(kept, request, halved)
+    success, bumps = graded(en, cf, request)
+    return Checked(dice=[Die(faces=tuple(f), value=sum(f)) for f in rolled], kept=kept, en=en,
+                   critical_failure=cf, success=success, bumps=bumps,
+                   successes=1 + bumps if success else 0)  # fmt: skip
+
+
+def die_distribution(top: int, open_ended: bool) -> Distribution[int]:
+    """One die: its face, a maximum followed by the chain of dice it rolls (to `DEPTH`)."""
+    face = Distribution.die(top)
+    if not open_ended:
+        return face
+    chain = Distribution.exploding(top, DEPTH - 1, lambda n: n, lambda n: n == top,
+                                   last_explodes=True)  # fmt: skip
+    return face.then(
+        lambda f: chain.map(lambda more: top + more) if f == top else Distribution({f: 1})
+    )
+
+
+def kept_distribution(request: CheckInput) -> Distribution[int | None]:
+    """The kept die of the pool, None for a critical failure. The dice are alike, so the
+    weight of "no critical failure and every die at most v" is the sum over the counts k of
+    ones that are no critical failure of C(n, k) w(1)^k W(2..v)^(n-k); a critical failure is
+    known from the first faces alone, whatever the chains."""
+    pool = parse(request.pool)
+    top, n = sides(pool), pool.row
+    die = die_distribution(top, request.open_ended)
+    one = die.weight(1)
+    rule = request.options.cf_rule
+
+    def at_most(v: int) -> int:
+        above_one = sum(w for u, w in die.items() if 2 <= u <= v)
+        return sum(comb(n, k) * one**k * above_one ** (n - k) for k in range(n + 1)
+                   if not is_cf(k, n, rule))  # fmt: skip
+
+    weights: dict[int | None, int] = {}
+    previous = 0
+    for v in sorted(v for v, _ in die.items()):
+        weights[v] = at_most(v) - previous
+        previous += weights[v]
+    weights[None] = sum(comb(n, k) * one**k * (die.total - one) ** (n - k)
+                        for k in range(n + 1) if is_cf(k, n, rule))  # fmt: skip
+    return Distribution({k: w for k, w in weights.items() if w}, total=die.total**n)
+
+
+FAILED = ("failure", "critical_failure")
+
+
+class CheckOdds(Model):
+    success: Exact
+    critical_failure: Exact
+    bumps: list[OutcomeProbability] = Field(description="Of a success; 'failure' otherwise.")
+    truncation: Truncation | None
+
+
+def odds_of(request: CheckInput, halved: bool = False) -> CheckOdds:
+    found = kept_distribution(request)
+
+    def outcome(kept: int | None) -> str:
+        if kept is None:
+            return "critical_failure"
+        success, bumps = graded(en_of(kept, request, halved), False, request)
+        return str(bumps) if success else "failure"
+
+    graded_outcomes = found.map(outcome)
+    bumps = graded_outcomes.map(lambda o: "failure" if o == "critical_failure" else o)
+    order = ["failure", *(str(b) for b in range(100))]
+    missing = found.missing
+    return CheckOdds(
+        success=exact(
+            graded_outcomes.probability_where(lambda o: o not in ("failure", "critical_failure"))
+        ),
+        critical_failure=exact(found.probability(None)),
+        bumps=outcome_table(bumps, order),
+        truncation=Truncation(depth=DEPTH, mass_cut=exact(missing)) if missing else None,
+    )
+
+
+def check_odds(request: CheckInput) -> CheckOdds:
+    """P(success), P(critical failure) and each number of bumps, exactly (catalogue 5.3 T1)."""
+    return odds_of(request)
+
+
+#: Every pool of the five columns at the chapter's common TNs, for `make precompute`.
+STANDARD = [
+    {"pool": f"{roman}-{row}", "tn": tn}
+    for roman in ("I", "II", "III", "IV", "V")
+    for row in range(1, 6)
+    for tn in (3, 5, 7)
+]
+
+
+def check_cost(request: CheckInput) -> Estimate:
+    """A die and its chain (12 faces and 21 extra dice of 12 at most) and the tables of its
+    values: the same bound for every pool."""
+    return Estimate(60_000, ())
+
+
+@operation(
+    name="core/check",
+    kind=Kind.CHECK,
+    covers=("fi.core.check",),
+    odds=check_odds,
+    cost=check_cost,
+    standard=STANDARD,
+    example={"pool": "IV-3", "tn": 3, "dice": {"values": [3, 4, 4]}},
+)
+def check(request: CheckInput, dice: Dice) -> Checked:
+    """Roll the pool's dice and keep the highest; a maximum rolls again and adds, open-ended
+    (FI:L133); success is at least the TN, each 5 more a bump. Kayla's Reflex 3d10 showing 3,
+    4 and 4 against TN 3 succeeds with no bump (FI:L177)."""
+    return roll_check(request, dice)
+
+
+class TestInput(CheckInput):
+    allow_asterisks: bool = Field(
+        default=True, description="Asterisks draw more cards: off for lifting (FI:L131)."
+    )
+
+
+def _dice_engine(request: TestInput) -> CheckInput:
+    if request.options.engine is Engine.DECK:
+        message = "no Action Deck is configured: the chapter does not print its cards (F2)"
+        raise InputError(("options", "engine"), message)
+    fields = {name: getattr(request, name) for name in CheckInput.model_fields}
+    return CheckInput.model_validate(
+        {**fields, "open_ended": request.open_ended and request.allow_asterisks}
+    )
+
+
+def test_odds(request: TestInput) -> CheckOdds:
+    """A test by the dice-equivalent model, exactly (catalogue 1.3)."""
+    return odds_of(_dice_engine(request))
+
+
+@operation(
+    name="core/test",
+    kind=Kind.CHECK,
+    covers=("fi.core.test",),
+    odds=test_odds,
+    cost=check_cost,
+    example={"pool": "III-3", "tn": 7, "dice": {"seed": 5}},
+)
+def test(request: TestInput, dice: Dice) -> Checked:
+    """A test draws an Action Card and reads the cell of the pool's column and row (FI:L239);
+    without the printed deck, the cell is that many dice of the column's die, an asterisk a
+    maximum rolled again (catalogue 1.3, A-01)."""
+    return roll_check(_dice_engine(request), dice)
+
+
+class DefaultInput(CheckInput):
+    pool: PoolText = Field(description="The governing trait's pool, used untrained.")
+
+
+def default_odds(request: DefaultInput) -> CheckOdds:
+    """A default roll, halved, exactly (catalogue 5.3 T16)."""
+    return odds_of(request, halved=True)
+
+
+@operation(
+    name="core/default-roll",
+    kind=Kind.CHECK,
+    covers=("fi.core.default_roll",),
+    odds=default_odds,
+    cost=check_cost,
+    example={"pool": "III-3", "tn": 5, "dice": {"values": [8, 5, 3, 2]}},
+)
+def default_roll(request: DefaultInput, dice: Dice) -> Checked:
+    """Untrained, a hero rolls the governing trait instead and halves the total, rounding
+    down (FI:L247)."""
+    return roll_check(request, dice, halved=True)

@@ -1,0 +1,64 @@
+"""The options of the Future Imperfect core: one per ambiguity of the register (catalogue
+3.12) that changes a result here, defaulting to the catalogue's recommendation."""
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.model import Model, option
+
+__all__ = ["CfRule", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
+
+
+class Engine(StrEnum):
+    DICE = "dice"
+    DECK = "deck"
+
+
+class CfRule(StrEnum):
+    MORE_THAN_HALF_ONES = "more_than_half_ones"
+    ALL_ONES = "all_ones"
+    NONE = "none"
+
+
+class TieGoesTo(StrEnum):
+    INITIATOR = "initiator"
+    RESISTER = "resister"
+    STATUS_QUO = "status_quo"
+
+
+class HalvingOrder(StrEnum):
+    AFTER_MODIFIERS = "after_modifiers"
+    BEFORE_MODIFIERS = "before_modifiers"
+
+
+class CoreOptions(Model):
+    """Readings of the chapter for pools and checks; every default is the catalogue's."""
+
+    engine: Engine = option(
+        Engine.DICE,
+        ambiguity="A-01",
+        description="Tests by the dice-equivalent model (a grid cell is that many dice of "
+        "that column), or by a configured Action Deck, whose cards the chapter does not print.",
+    )
+    bump_step: Annotated[int, Field(ge=1, le=10)] = option(
+        5, ambiguity="A-05", description="Points over the TN that make each bump."
+    )
+    cf_rule: CfRule = option(
+        CfRule.MORE_THAN_HALF_ONES,
+        ambiguity="A-06",
+        description="A critical failure: more than half the dice show 1 (the rule of chapter "
+        "1), every die does, or never.",
+    )
+    tie_goes_to: TieGoesTo = option(
+        TieGoesTo.INITIATOR,
+        ambiguity="A-08",
+        description="An opposed roll tied: the initiator wins, the resister, or nothing changes.",
+    )
+    default_halving_order: HalvingOrder = option(
+        HalvingOrder.AFTER_MODIFIERS,
+        ambiguity="A-09",
+        description="A default roll halves its total after the modifiers (FI:L247), or halves "
+        "the die before adding them.",
+    )
