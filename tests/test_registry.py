@@ -51,7 +51,14 @@ SYSTEMS = [
 #: the combat rolls); a system not listed is complete.
 BUILT: dict[str, int | frozenset[str]] = {
     "foresight": 25,
-    "future-imperfect": 8,
+    "future-imperfect": frozenset(
+        [
+            *("fi.core.pool.parse", "fi.core.pool.shift", "fi.core.check", "fi.core.test"),
+            *("fi.core.opposed", "fi.core.difficulty", "fi.core.default_roll", "fi.dice.roll"),
+            *("fi.bounty.convert", "fi.bounty.share", "fi.advancement.skill"),
+            *("fi.advancement.trait_training", "fi.advancement.trait_die"),
+        ]
+    ),
     "four-c": frozenset(
         [
             *("4c.dice.d100", "4c.dice.ndx", "4c.rank.row_of", "4c.rank.row_floor"),
