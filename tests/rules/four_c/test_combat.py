@@ -9,8 +9,8 @@ from service.rules.four_c.combat.attacks import melee, ranged, rush
 from service.rules.four_c.combat.defences import block, catch, dodge, evade
 from service.rules.four_c.combat.results import concuss, pound
 from service.rules.four_c.combat.wrestling import seize, slip, struggle
+from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
-from tests.rules.four_c.rulebook import odds, run, table
 
 #: The result tables as the seed prints them, black to yellow.
 SEED_TABLES = {

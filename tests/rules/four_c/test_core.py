@@ -11,8 +11,8 @@ from service.rules.four_c.core.fortune import alter_roll, greater_of
 from service.rules.four_c.core.master_table import check, resolve
 from service.rules.four_c.core.ranks import apply_row_steps, rank_row
 from service.rules.model import InputError
+from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
-from tests.rules.four_c.rulebook import odds, run, table
 
 # Examples (catalogue 4.1)
 

@@ -25,8 +25,8 @@ from service.rules.four_c.gm.awards import (
 )
 from service.rules.four_c.gm.repute import reaction
 from service.rules.model import InputError
+from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
-from tests.rules.four_c.rulebook import odds, run, table
 
 # Damage and armor
 

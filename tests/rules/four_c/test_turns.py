@@ -9,8 +9,8 @@ import pytest
 from service.rules.four_c.combat.endurance import dying, exhaustion, swimming
 from service.rules.four_c.combat.turns import initiative, turn_sequence, wait
 from service.rules.model import InputError
+from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
-from tests.rules.four_c.rulebook import odds, run, table
 
 # Initiative (catalogue 5.6)
 

@@ -2,7 +2,6 @@
 FI:L191, Violet FI:L299), the catalogue's tables T1, T2, T3 and T16 (section 5.3), and a
 brute-force enumeration of plain dice."""
 
-import json
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -13,18 +12,9 @@ from service.rules.future_imperfect.core.checks import check, default_roll, test
 from service.rules.future_imperfect.core.pools import parse_pool, shift_pool
 from service.rules.future_imperfect.core.rolls import dice_roll, opposed
 from service.rules.model import InputError
-from service.rules.registry import Operation
+from tests.rules.calls import odds, run
 
 SIDES = {"I": 4, "II": 6, "III": 8, "IV": 10, "V": 12}
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
-
-
-def odds(op: Operation, payload: dict[str, Any]) -> Any:
-    assert op.odds_request_model is not None
-    return op.run_odds(op.odds_request_model.model_validate_json(json.dumps(payload)))
 
 
 # Pools

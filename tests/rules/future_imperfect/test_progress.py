@@ -1,8 +1,5 @@
 """Bounty and advancement against the chapter (FI:L749-759): the issue's checks."""
 
-import json
-from typing import Any
-
 import pytest
 
 from service.rules.future_imperfect.progress.advancement import (
@@ -13,11 +10,7 @@ from service.rules.future_imperfect.progress.advancement import (
     trait_training,
 )
 from service.rules.model import InputError
-from service.rules.registry import Operation
-
-
-def run(op: Operation, payload: dict[str, Any]) -> Any:
-    return op.run(op.request_model.model_validate_json(json.dumps(payload)))
+from tests.rules.calls import run
 
 
 def test_shooting_3_to_4_costs_4():

@@ -1,4 +1,4 @@
-"""Calling 4C operations as the tests do: a request as JSON, validated as the service
+"""Calling operations as the rules tests do: a request as JSON, validated as the service
 validates it, and odds tables as exact fractions."""
 
 import json
