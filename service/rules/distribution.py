@@ -19,7 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import Field
 
@@ -207,6 +207,12 @@ class Truncation(Model):
     mass_cut: Exact = Field(description="The probability of the longer chains left out.")
 
 
+def truncation(found: "Distribution[Any]", depth: int) -> Truncation | None:
+    """The mass `found` left out by chains cut at `depth` extra dice; None if none was."""
+    missing = found.missing
+    return Truncation(depth=depth, mass_cut=exact(missing)) if missing else None
+
+
 def exact(value: Fraction) -> Exact:
     return Exact(exact=_fraction_text(value), float=float(value))
 
@@ -222,12 +228,19 @@ def outcome_table(
     )
     return [
         OutcomeProbability(
-            outcome=str(o),
+            outcome=_written(o),
             exact=_fraction_text(distribution.probability(o)),
             float=float(distribution.probability(o)),
         )
         for o in outcomes
     ]
+
+
+def _written(outcome: object) -> str:
+    """An outcome as the result writes it: a boolean as JSON does."""
+    if isinstance(outcome, bool):
+        return "true" if outcome else "false"
+    return str(outcome)
 
 
 def _fraction_text(value: Fraction) -> str:

@@ -17,6 +17,7 @@ from service.rules.distribution import (
     Truncation,
     exact,
     outcome_table,
+    truncation,
 )
 from service.rules.future_imperfect.core.options import (
     CfRule,
@@ -28,7 +29,17 @@ from service.rules.future_imperfect.core.pools import PoolText, parse, sides
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["DEPTH", "CheckInput", "Checked", "check_odds", "roll_check"]
+__all__ = [
+    "DEPTH",
+    "MAX_CHAIN",
+    "CheckInput",
+    "Checked",
+    "Modifier",
+    "check_odds",
+    "die_distribution",
+    "results",
+    "roll_check",
+]
 
 #: Extra dice an exploding chain is followed to in the odds: at most 5 x 4**-22 (under 1e-12)
 #: of the mass is left out, and stated.
@@ -86,17 +97,21 @@ def graded(en: int, cf: bool, request: CheckInput) -> tuple[bool, int]:
     return success, (en - request.tn) // request.options.bump_step if success else 0
 
 
-def roll_check(request: CheckInput, dice: Dice, halved: bool = False) -> Checked:
+def roll_check(
+    request: CheckInput, dice: Dice, halved: bool = False, extra_dice: int = 0
+) -> Checked:
+    """Roll a check; `extra_dice` join the pool (a white story chip's, catalogue A-75)."""
     pool = parse(request.pool)
-    top = sides(pool)
+    top = sides(pool, ("pool",), request.options)
+    count = pool.row + extra_dice
     rolled = []
-    for index in range(pool.row):
+    for index in range(count):
         faces = [dice.roll(top, f"die {index + 1}")]
         while request.open_ended and faces[-1] == top and len(faces) <= MAX_CHAIN:
             faces.append(dice.roll(top, f"die {index + 1} again", exploded_from=index))
         rolled.append(faces)
     ones = sum(faces[0] == 1 for faces in rolled)
-    cf = is_cf(ones, pool.row, request.options.cf_rule)
+    cf = is_cf(ones, count, request.options.cf_rule)
     # On a critical failure the maxima are ignored (catalogue A-06).
     kept = max(faces[0] for faces in rolled) if cf else max(sum(faces) for faces in rolled)
     en = en_of(kept, request, halved)
@@ -106,25 +121,25 @@ def roll_check(request: CheckInput, dice: Dice, halved: bool = False) -> Checked
                    successes=1 + bumps if success else 0)  # fmt: skip
 
 
-def die_distribution(top: int, open_ended: bool) -> Distribution[int]:
-    """One die: its face, a maximum followed by the chain of dice it rolls (to `DEPTH`)."""
+def die_distribution(top: int, open_ended: bool, depth: int = DEPTH) -> Distribution[int]:
+    """One die: its face, a maximum followed by the chain of dice it rolls (to `depth`)."""
     face = Distribution.die(top)
-    if not open_ended:
+    if not open_ended or depth == 0:
         return face
-    chain = Distribution.exploding(top, DEPTH - 1, lambda n: n, lambda n: n == top,
+    chain = Distribution.exploding(top, depth - 1, lambda n: n, lambda n: n == top,
                                    last_explodes=True)  # fmt: skip
     return face.then(
         lambda f: chain.map(lambda more: top + more) if f == top else Distribution({f: 1})
     )
 
 
-def kept_distribution(request: CheckInput) -> Distribution[int | None]:
+def kept_distribution(request: CheckInput, extra_dice: int = 0) -> Distribution[int | None]:
     """The kept die of the pool, None for a critical failure. The dice are alike, so the
     weight of "no critical failure and every die at most v" is the sum over the counts k of
     ones that are no critical failure of C(n, k) w(1)^k W(2..v)^(n-k); a critical failure is
     known from the first faces alone, whatever the chains."""
     pool = parse(request.pool)
-    top, n = sides(pool), pool.row
+    top, n = sides(pool, ("pool",), request.options), pool.row + extra_dice
     die = die_distribution(top, request.open_ended)
     one = die.weight(1)
     rule = request.options.cf_rule
@@ -142,6 +157,26 @@ def kept_distribution(request: CheckInput) -> Distribution[int | None]:
     weights[None] = sum(comb(n, k) * one**k * (die.total - one) ** (n - k)
                         for k in range(n + 1) if is_cf(k, n, rule))  # fmt: skip
     return Distribution({k: w for k, w in weights.items() if w}, total=die.total**n)
+
+
+def results(
+    request: CheckInput, halved: bool = False, extra_dice: int = 0
+) -> Distribution[tuple[bool, int]]:
+    """Each (critical failure, EN) of a check. A critical failure keeps its highest first face,
+    the maxima ignored (A-06), so a hazard's loss is still the TN less that result: with k
+    ones among n dice and the rest showing 2..v, the highest is at most v."""
+    pool = parse(request.pool)
+    top, n = sides(pool, ("pool",), request.options), pool.row + extra_dice
+    found = kept_distribution(request, extra_dice)
+    first = found.total // top**n  # the weight of one set of first faces, chains cut or not
+    pairs = [((False, en_of(k, request, halved)), w) for k, w in found.items() if k is not None]
+    previous = 0
+    for v in range(1, top + 1):
+        upto = sum(comb(n, k) * first * (v - 1) ** (n - k) for k in range(n + 1)
+                   if is_cf(k, n, request.options.cf_rule))  # fmt: skip
+        pairs.append(((True, en_of(v, request, halved)), upto - previous))
+        previous = upto
+    return Distribution(pairs, total=found.total)
 
 
 FAILED = ("failure", "critical_failure")
@@ -166,14 +201,13 @@ def odds_of(request: CheckInput, halved: bool = False) -> CheckOdds:
     graded_outcomes = found.map(outcome)
     bumps = graded_outcomes.map(lambda o: "failure" if o == "critical_failure" else o)
     order = ["failure", *(str(b) for b in range(100))]
-    missing = found.missing
     return CheckOdds(
         success=exact(
             graded_outcomes.probability_where(lambda o: o not in ("failure", "critical_failure"))
         ),
         critical_failure=exact(found.probability(None)),
         bumps=outcome_table(bumps, order),
-        truncation=Truncation(depth=DEPTH, mass_cut=exact(missing)) if missing else None,
+        truncation=truncation(found, DEPTH),
     )
 
 

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from service.rules.model import Model, option
 
-__all__ = ["CfRule", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
+__all__ = ["CfRule", "ColumnDie", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
 
 
 class Engine(StrEnum):
@@ -33,6 +33,10 @@ class HalvingOrder(StrEnum):
     BEFORE_MODIFIERS = "before_modifiers"
 
 
+#: A die beyond the d12 of column 5, for the columns the chapter leaves undefined (A-02).
+ColumnDie = Annotated[int, Field(ge=14, le=20, multiple_of=2)]
+
+
 class CoreOptions(Model):
     """Readings of the chapter for pools and checks; every default is the catalogue's."""
 
@@ -55,6 +59,18 @@ class CoreOptions(Model):
         TieGoesTo.INITIATOR,
         ambiguity="A-08",
         description="An opposed roll tied: the initiator wins, the resister, or nothing changes.",
+    )
+    column_6_die: ColumnDie | None = option(
+        None,
+        ambiguity="A-02",
+        description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but "
+        "never defines; unset, a roll that needs it is refused.",
+    )
+    column_7_die: ColumnDie | None = option(
+        None,
+        ambiguity="A-02",
+        description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that "
+        "needs it is refused.",
     )
     default_halving_order: HalvingOrder = option(
         HalvingOrder.AFTER_MODIFIERS,

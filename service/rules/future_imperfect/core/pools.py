@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -68,11 +69,18 @@ def parse(text: str, loc: tuple[str | int, ...] = ("pool",)) -> Pool:
                           "rows 1-5)")  # fmt: skip
 
 
-def sides(pool: Pool, loc: tuple[str | int, ...] = ("pool",)) -> int:
-    """The die of a column; columns 6 and 7 have none in the chapter (A-02)."""
-    if pool.column not in DIE_SIDES:
-        raise InputError(loc, f"column {pool.column} has no die in chapter 3 (catalogue A-02)")
-    return DIE_SIDES[pool.column]
+def sides(
+    pool: Pool, loc: tuple[str | int, ...] = ("pool",), options: CoreOptions | None = None
+) -> int:
+    """The die of a column; columns 6 and 7 have none in the chapter unless the options give
+    them one (A-02)."""
+    extra = {6: options.column_6_die, 7: options.column_7_die} if options else {}
+    found = DIE_SIDES.get(pool.column) or extra.get(pool.column)
+    if found is None:
+        message = (f"column {pool.column} has no die in chapter 3: set options.column_"
+                   f"{pool.column}_die (catalogue A-02)")  # fmt: skip
+        raise InputError(loc, message)
+    return found
 
 
 class ParseInput(Model):

@@ -6,13 +6,20 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Exact, OutcomeProbability, Truncation, exact, outcome_table
+from service.rules.distribution import (
+    Exact,
+    OutcomeProbability,
+    Truncation,
+    exact,
+    outcome_table,
+    truncation,
+)
 from service.rules.future_imperfect.core.checks import (
     DEPTH,
     MAX_CHAIN,
     Checked,
     CheckInput,
-    kept_distribution,
+    results,
     roll_check,
 )
 from service.rules.future_imperfect.core.options import CoreOptions
@@ -20,7 +27,7 @@ from service.rules.future_imperfect.core.pools import PoolText
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["dice_roll", "opposed"]
+__all__ = ["OPPOSED", "Side", "dice_roll", "initiator_en", "opposed", "winner"]
 
 
 class RollInput(Model):
@@ -79,16 +86,20 @@ def _check(side: Side, tn: int, options: CoreOptions) -> CheckInput:
                       wound_penalty=side.wound_penalty, options=options)  # fmt: skip
 
 
-def _winner(initiator: int | None, resister: int | None, options: CoreOptions) -> str:
-    """The resister's result is the initiator's TN; a critical failure always loses; a tie as
-    the option says (catalogue 1.4, A-08)."""
-    if initiator is None:
+def winner(initiator: int | None, resister: int, options: CoreOptions) -> str:
+    """The resister's result, whatever it is, is the initiator's TN; the initiator's critical
+    failure loses; a tie as the option says (catalogue 1.4, A-08)."""
+    if initiator is None or initiator < resister:
         return "resister"
-    if resister is None or initiator > resister:
+    if initiator > resister:
         return "initiator"
-    if initiator < resister:
-        return "resister"
     return options.tie_goes_to.value
+
+
+def initiator_en(checked: tuple[bool, int]) -> int | None:
+    """The initiator's result, None on a critical failure, which always loses."""
+    cf, en = checked
+    return None if cf else en
 
 
 class OpposedOdds(Model):
@@ -98,27 +109,25 @@ class OpposedOdds(Model):
 
 
 def opposed_odds(request: OpposedInput) -> OpposedOdds:
-    """Who wins, over both sides' kept dice (each with its modifiers), exactly."""
+    """Who wins, over both sides' results (each with its modifiers), exactly (T22)."""
     both = (request.initiator, request.resister)
-    sides = [kept_distribution(_check(side, 0, request.options)) for side in both]
-    added = [sum(side.modifiers) + side.wound_penalty for side in both]
-
-    def en(kept: int | None, extra: int) -> int | None:
-        return None if kept is None else max(kept + extra, 0)
-
-    found = sides[0].then(lambda a: sides[1].map(
-        lambda b: _winner(en(a, added[0]), en(b, added[1]), request.options)))  # fmt: skip
-    missing = found.missing
+    first, second = (results(_check(side, 0, request.options)) for side in both)
+    found = first.then(lambda a: second.map(
+        lambda b: winner(initiator_en(a), b[1], request.options)))  # fmt: skip
     return OpposedOdds(winner=outcome_table(found, ["initiator", "resister", "status_quo"]),
                        initiator_wins=exact(found.probability("initiator")),
-                       truncation=Truncation(depth=DEPTH, mass_cut=exact(missing)) if missing
-                       else None)  # fmt: skip
+                       truncation=truncation(found, DEPTH))  # fmt: skip
+
+
+#: Each side's kept die (a few hundred values at most, `checks.check_cost`) and every pair of
+#: them: the same bound for every opposed roll.
+OPPOSED = Estimate(200_000, ())
 
 
 def opposed_cost(request: OpposedInput) -> Estimate:
     """Each side's kept die (a few hundred values at most, `checks.check_cost`) and every pair
     of them: the same bound for every request."""
-    return Estimate(200_000, ())
+    return OPPOSED
 
 
 @operation(
@@ -136,8 +145,7 @@ def opposed(request: OpposedInput, dice: Dice) -> Opposed:
     first = roll_check(_check(request.initiator, 0, request.options), dice)
     second = roll_check(_check(request.resister, 0, request.options), dice)
     initiator = None if first.critical_failure else first.en
-    resister = None if second.critical_failure else second.en
-    winner = _winner(initiator, resister, request.options)
-    margin = first.en - second.en if winner == "initiator" and resister is not None else 0
-    successes = 1 + margin // request.options.bump_step if winner == "initiator" else 0
-    return Opposed(initiator=first, resister=second, winner=winner, successes=successes)
+    won = winner(initiator, second.en, request.options)
+    margin = first.en - second.en if won == "initiator" else 0
+    successes = 1 + margin // request.options.bump_step if won == "initiator" else 0
+    return Opposed(initiator=first, resister=second, winner=won, successes=successes)

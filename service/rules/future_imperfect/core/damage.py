@@ -1,0 +1,110 @@
+"""Damage draws (catalogue 5.2): a code N(C) is N dice of column C summed, every maximum
+rolled again and added ("always roll for all Max on damage rolls", A-07); wounds are the
+total over the target's Size, rounded down (FI:L514-516); each wound level brings 1d6 CT,
+open-ended, and a hit that wounds nothing still 1d6 (FI:L591). Wounds a hazard places at
+random go where the d20 location table says (FI:L431-437, A-13)."""
+
+from fractions import Fraction
+from math import floor
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution
+from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution
+from service.rules.future_imperfect.core.options import CoreOptions
+from service.rules.future_imperfect.core.pools import Pool, sides
+from service.rules.model import Model
+from service.rules.tables import table
+
+__all__ = [
+    "HIT_LOCATIONS",
+    "Draw",
+    "Size",
+    "damage_depth",
+    "damage_distribution",
+    "roll_concussion",
+    "roll_damage",
+    "roll_location",
+    "wounds_of",
+]
+
+Size = Annotated[
+    float, Field(gt=0, le=1000, description="Body size as written (a human is 6, FI:L516).")
+]
+#: The mass a damage sum may leave out: each die's chain is followed until its longer chains
+#: weigh less than this over the dice.
+CUT = Fraction(1, 10**12)
+
+
+class HitLocation(Model):
+    low: int
+    high: int
+    region: str
+    tracked: str = Field(description="Where the wound is kept: legs by parity (odd left).")
+
+
+HIT_LOCATIONS = table(__name__, "hit_locations", HitLocation)
+
+
+class Draw(Model):
+    code: str = Field(description="N(C): N dice of column C.")
+    dice: list[tuple[int, ...]] = Field(description="Each die: its face and the maxima added.")
+    total: int
+
+
+def roll_damage(code: Pool, dice: Dice, options: CoreOptions, what: str = "damage") -> Draw:
+    top = sides(code, ("damage",), options)
+    rolled = []
+    for index in range(code.row):
+        faces = [dice.roll(top, f"{what} d{top}")]
+        while faces[-1] == top and len(faces) <= MAX_CHAIN:
+            faces.append(dice.roll(top, f"{what} again", exploded_from=index))
+        rolled.append(tuple(faces))
+    return Draw(code=code.cards, dice=rolled, total=sum(sum(f) for f in rolled))
+
+
+def damage_depth(top: int, count: int) -> int:
+    """The fewest extra dice each chain is followed to for `count` dice to leave out less
+    than `CUT`: a chain longer than d extra dice has probability top**-(d + 1)."""
+    depth = 0
+    while Fraction(count, top ** (depth + 1)) >= CUT:
+        depth += 1
+    return depth
+
+
+def damage_distribution(code: Pool, options: CoreOptions) -> tuple[Distribution[int], int]:
+    """The total of N(C) and the depth its chains were followed to."""
+    top = sides(code, ("damage",), options)
+    depth = damage_depth(top, code.row)
+    die = die_distribution(top, True, depth)
+    total = die
+    for _ in range(code.row - 1):
+        total = total + die
+    return total, depth
+
+
+def wounds_of(total: int, size: float) -> int:
+    """Damage over Size, rounded down (FI:L514); a size is read as the decimal it is written
+    as, so 0.1 is a tenth."""
+    return floor(Fraction(total) / Fraction(repr(size)))
+
+
+def roll_concussion(levels: int, dice: Dice) -> list[tuple[int, ...]]:
+    """1d6 CT for each wound level, at least one for a hit that wounds nothing; open-ended
+    (FI:L591)."""
+    rolled = []
+    for index in range(max(levels, 1)):
+        faces = [dice.roll(6, "CT d6")]
+        while faces[-1] == 6 and len(faces) <= MAX_CHAIN:
+            faces.append(dice.roll(6, "CT again", exploded_from=index))
+        rolled.append(tuple(faces))
+    return rolled
+
+
+def roll_location(dice: Dice) -> str:
+    """A random location: the d20 table, legs and arms by parity (FI:L431-437)."""
+    face = dice.roll(20, "location d20")
+    row = next(r for r in HIT_LOCATIONS if r.low <= face <= r.high)
+    return row.tracked.replace("*", "left" if face % 2 else "right")
