@@ -1,0 +1,314 @@
+"""Falling (FI:L25-29): 2(1) for the first 5 meters, each further 5 meters a row more and, with
+no row left, a column right, capped at 5(7); the wounds go to random locations. Water below
+50 m may break the fall on a Fair (5) swimming roll (halved, or negated up to 20 m); a soft
+obstacle halves it on a difficult (7) Dexterity roll."""
+
+from collections.abc import Callable
+from enum import StrEnum
+from fractions import Fraction
+from math import floor
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import (
+    Distribution,
+    OutcomeProbability,
+    Truncation,
+    outcome_table,
+    truncation,
+)
+from service.rules.future_imperfect.core.checks import (
+    DEPTH,
+    Checked,
+    CheckInput,
+    check_cost,
+    roll_check,
+)
+from service.rules.future_imperfect.core.damage import (
+    Draw,
+    Size,
+    damage_depth,
+    damage_distribution,
+    roll_concussion,
+    roll_damage,
+    roll_location,
+    wounds_of,
+)
+from service.rules.future_imperfect.core.pools import Pool, Shift, shifted, sides
+from service.rules.future_imperfect.environment.exposure import Exposure, check_of, losses
+from service.rules.future_imperfect.environment.options import (
+    EnvironmentOptions,
+    FallingMode,
+    WoundSpread,
+)
+from service.rules.model import InputError, Model
+from service.rules.registry import Kind, operation
+
+__all__ = ["fall", "soft_landing", "water_landing"]
+
+Meters = Annotated[float, Field(ge=0, le=100_000, description="How far, in meters.")]
+#: 2(1) for the first 5 meters (FI:L27).
+FIRST = Pool(column=1, row=2)
+#: A swimming roll breaks a fall into water up to 50 m, and negates it up to 20 m (FI:L29).
+WATER_LIMIT, NEGATED_LIMIT = 50, 20
+WATER_TN, SOFT_TN = 5, 7
+
+
+class Landing(StrEnum):
+    HARD = "hard"
+    WATER = "water"
+    SOFT = "soft"
+
+
+def segments(distance: float, options: EnvironmentOptions) -> int:
+    """Whole 5 m bands fallen; a fall of at least `min_fall_m` but under 5 m counts one."""
+    bands = floor(Fraction(repr(distance)) / 5)
+    if bands == 0 and distance >= options.min_fall_m and options.min_fall_m > 0:
+        return 1
+    return bands
+
+
+def tier(distance: float, options: EnvironmentOptions) -> tuple[Pool, int] | None:
+    """The damage code and how many times it is drawn: one growing draw (A-11), or 2(1) a
+    band; None for no damage."""
+    bands = segments(distance, options)
+    if bands == 0:
+        return None
+    if options.falling_mode is FallingMode.PER_SEGMENT:
+        return FIRST, bands
+    code, _ = shifted(FIRST, Shift.FALL, bands - 1)
+    return code, 1
+
+
+class LandingOutcome(StrEnum):
+    NEGATED = "negated"
+    HALVED = "halved"
+    FULL = "full"
+
+
+#: What each landing outcome leaves of the damage (FI:L29); halves round down (A-14).
+FACTOR = {LandingOutcome.NEGATED: Fraction(0), LandingOutcome.HALVED: Fraction(1, 2),
+          LandingOutcome.FULL: Fraction(1)}  # fmt: skip
+
+
+class LandingInput(Exposure):
+    distance: Meters
+    options: EnvironmentOptions = Field(default=EnvironmentOptions())
+
+
+class Landed(Model):
+    check: Checked | None = Field(description="Null where the fall is too far to break.")
+    outcome: LandingOutcome
+    factor: float = Field(description="What is left of the damage: 0, 0.5 or 1.")
+
+
+def _water(request: LandingInput) -> CheckInput | None:
+    return check_of(request, WATER_TN, request.options) if request.distance <= WATER_LIMIT else None
+
+
+def _water_outcome(success: bool, distance: float) -> LandingOutcome:
+    if not success:
+        return LandingOutcome.FULL
+    return LandingOutcome.NEGATED if distance <= NEGATED_LIMIT else LandingOutcome.HALVED
+
+
+def _soft_outcome(success: bool, distance: float) -> LandingOutcome:
+    return LandingOutcome.HALVED if success else LandingOutcome.FULL
+
+
+#: How a landing reads its check: success and distance to what is left of the damage.
+Reader = Callable[[bool, float], LandingOutcome]
+
+
+class LandingOdds(Model):
+    outcome: list[OutcomeProbability]
+    truncation: Truncation | None
+
+
+def _landing_odds(
+    check: CheckInput | None, read: Reader, distance: float
+) -> Distribution[LandingOutcome]:
+    if check is None:
+        return Distribution({LandingOutcome.FULL: 1})
+    return losses(check).map(lambda o: read(o[0], distance))
+
+
+def _landed(check: CheckInput | None, read: Reader, distance: float, dice: Dice) -> Landed:
+    if check is None:
+        return Landed(check=None, outcome=LandingOutcome.FULL, factor=1)
+    checked = roll_check(check, dice)
+    outcome = read(checked.success, distance)
+    return Landed(check=checked, outcome=outcome, factor=float(FACTOR[outcome]))
+
+
+def _outcome_odds(found: Distribution[LandingOutcome]) -> LandingOdds:
+    return LandingOdds(outcome=outcome_table(found, list(LandingOutcome)),
+                       truncation=truncation(found, DEPTH))  # fmt: skip
+
+
+def water_odds(request: LandingInput) -> LandingOdds:
+    """The outcome of a fall into water, exactly."""
+    return _outcome_odds(_landing_odds(_water(request), _water_outcome, request.distance))
+
+
+def landing_cost(request: LandingInput) -> Estimate:
+    """One check's kept die (`core/check`)."""
+    return check_cost(check_of(request, 0, request.options))
+
+
+@operation(
+    name="environment/falling/water",
+    kind=Kind.CHECK,
+    covers=("fi.environment.falling.water",),
+    odds=water_odds,
+    cost=landing_cost,
+    example={"pool": "II-2", "distance": 18, "dice": {"values": [5, 2]}},
+)
+def water_landing(request: LandingInput, dice: Dice) -> Landed:
+    """Water breaks a fall of up to 50 m on a Fair (5) swimming roll: success halves the
+    damage, and up to 20 m negates it; further, no roll (FI:L29, A-14)."""
+    return _landed(_water(request), _water_outcome, request.distance, dice)
+
+
+def _soft(request: LandingInput) -> CheckInput:
+    return check_of(request, SOFT_TN, request.options)
+
+
+def soft_odds(request: LandingInput) -> LandingOdds:
+    """The outcome of a fall onto something soft, exactly."""
+    return _outcome_odds(_landing_odds(_soft(request), _soft_outcome, request.distance))
+
+
+@operation(
+    name="environment/falling/soft",
+    kind=Kind.CHECK,
+    covers=("fi.environment.falling.soft",),
+    odds=soft_odds,
+    cost=landing_cost,
+    example={"pool": "III-2", "distance": 12, "dice": {"values": [7, 2]}},
+)
+def soft_landing(request: LandingInput, dice: Dice) -> Landed:
+    """A haystack, an awning or another soft obstacle halves the damage on a difficult (7)
+    Dexterity roll (FI:L29)."""
+    return _landed(_soft(request), _soft_outcome, request.distance, dice)
+
+
+class FallInput(Model):
+    distance: Meters
+    landing: Landing = Landing.HARD
+    roll: Exposure | None = Field(
+        default=None,
+        description="The swimming pool for water, the Dexterity pool for a soft landing.",
+    )
+    size: Size = 6
+    options: EnvironmentOptions = Field(default=EnvironmentOptions())
+
+
+class Fall(Model):
+    damage_code: str | None = Field(description="N(C); null for a fall too short to hurt.")
+    draws: int = Field(description="How many times the code is drawn (A-11).")
+    landing: Landed | None
+    damage: list[Draw]
+    total: int = Field(description="The damage, after the landing halves it (rounded down).")
+    wounds: int
+    locations: list[str] = Field(description="Where each wound level lands (A-13).")
+    concussion: list[tuple[int, ...]] = Field(description="1d6 a wound level, at least one.")
+    ct_loss: int
+
+
+def _landing_check(request: FallInput) -> tuple[CheckInput | None, Reader] | None:
+    if request.landing is Landing.HARD:
+        return None
+    if request.roll is None:
+        skill = "swimming" if request.landing is Landing.WATER else "Dexterity"
+        raise InputError(("roll",), f"a {request.landing.value} landing rolls {skill}: give it")
+    landing = LandingInput(**dict(request.roll), distance=request.distance,
+                           options=request.options)  # fmt: skip
+    if request.landing is Landing.WATER:
+        return _water(landing), _water_outcome
+    return _soft(landing), _soft_outcome
+
+
+def _tier(request: FallInput) -> tuple[Pool, int] | None:
+    found = tier(request.distance, request.options)
+    if found is not None:
+        sides(found[0], ("distance",), request.options)  # columns 6 and 7 need their dice
+    return found
+
+
+class FallOdds(Model):
+    wounds: list[OutcomeProbability]
+    truncation: Truncation | None
+
+
+def fall_odds(request: FallInput) -> FallOdds:
+    """The wound levels of a fall, landing included, exactly (catalogue T14)."""
+    found_tier = _tier(request)
+    call = _landing_check(request)
+    outcomes = (Distribution({LandingOutcome.FULL: 1}) if call is None
+                else _landing_odds(call[0], call[1], request.distance))  # fmt: skip
+    if found_tier is None:
+        return FallOdds(wounds=outcome_table(outcomes.map(lambda o: 0)), truncation=None)
+    code, count = found_tier
+    one, depth = damage_distribution(code, request.options)
+    total = one
+    for _ in range(count - 1):
+        total = total + one
+
+    def wounds(outcome: LandingOutcome) -> Distribution[int]:
+        return total.map(lambda t: wounds_of(floor(t * FACTOR[outcome]), request.size))
+
+    found = outcomes.then(wounds)
+    return FallOdds(wounds=outcome_table(found),
+                    truncation=truncation(found, depth))  # fmt: skip
+
+
+def fall_cost(request: FallInput) -> Estimate:
+    """The landing's check, then the sum of the fall's dice: L = die sides x (depth + 1)
+    states a die, L x L for each die added to the sum (`core/damage`)."""
+    found = tier(request.distance, request.options)
+    if found is None:
+        return Estimate(10_000, ())
+    code, count = found
+    top = sides(code, ("distance",), request.options)
+    dice = code.row * count
+    per_die = top * (damage_depth(top, dice) + 1)
+    added = per_die * per_die * dice * (dice - 1) // 2
+    return Estimate(added + 8 * per_die * dice + 70_000, ("/distance",))
+
+
+@operation(
+    name="environment/falling",
+    kind=Kind.GENERATION,
+    covers=("fi.environment.falling",),
+    odds=fall_odds,
+    cost=fall_cost,
+    example={"distance": 12, "dice": {"values": [3, 4, 2, 1, 5, 3]}},
+)
+def fall(request: FallInput, dice: Dice) -> Fall:
+    """2(1) for the first 5 meters fallen, a row more for each further 5 and then a column,
+    capped at 5(7) (FI:L27); the landing may halve or negate it (FI:L29); wounds are the
+    damage over Size, each to a random location, extra damage modifiers ignored, each level
+    with 1d6 CT (FI:L27, FI:L591). Columns 6 and 7 need their dice in the options (A-12)."""
+    found_tier = _tier(request)
+    call = _landing_check(request)
+    landed = None if call is None else _landed(call[0], call[1], request.distance, dice)
+    if found_tier is None:
+        return Fall(damage_code=None, draws=0, landing=landed, damage=[], total=0, wounds=0,
+                    locations=[], concussion=[], ct_loss=0)  # fmt: skip
+    code, count = found_tier
+    draws = [roll_damage(code, dice, request.options, "fall") for _ in range(count)]
+    factor = FACTOR[landed.outcome] if landed else Fraction(1)
+    total = floor(sum(d.total for d in draws) * factor)
+    wounds = wounds_of(total, request.size)
+    if request.options.falling_wound_distribution is WoundSpread.SINGLE_LOCATION:
+        locations = [roll_location(dice)] * wounds if wounds else []
+    else:
+        locations = [roll_location(dice) for _ in range(wounds)]
+    concussion = roll_concussion(wounds, dice) if total else []
+    return Fall(damage_code=code.cards, draws=count, landing=landed, damage=draws, total=total,
+                wounds=wounds, locations=locations, concussion=concussion,
+                ct_loss=sum(sum(d) for d in concussion))  # fmt: skip
