@@ -46,18 +46,19 @@ SYSTEMS = [
     pytest.param("future-imperfect", "ids_future_imperfect.txt", 115, id="future-imperfect"),
 ]
 
+#: The concepts of Future Imperfect built by issue 15 (part 1): ids `fi.<concept>.*`.
+ISSUE_15 = {"core", "dice", "environment", "movement", "encumbrance", "lifting", "gravity",
+            "psych", "story_chips", "bounty", "advancement"}  # fmt: skip
+
 #: The ids of a system's list built so far: how many leading ids (issue 4: FORESIGHT resolution
-#: is the first 25 of 204), or which (issue 14 so far: the 4C core, the first 11 of 147, and
-#: the combat rolls); a system not listed is complete.
+#: is the first 25 of 204), or which (4C part 1, Future Imperfect part 1); a system not listed
+#: is complete.
 BUILT: dict[str, int | frozenset[str]] = {
     "foresight": 25,
     "future-imperfect": frozenset(
-        [
-            *("fi.core.pool.parse", "fi.core.pool.shift", "fi.core.check", "fi.core.test"),
-            *("fi.core.opposed", "fi.core.difficulty", "fi.core.default_roll", "fi.dice.roll"),
-            *("fi.bounty.convert", "fi.bounty.share", "fi.advancement.skill"),
-            *("fi.advancement.trait_training", "fi.advancement.trait_die"),
-        ]
+        line
+        for line in (DATA / "ids_future_imperfect.txt").read_text().split()
+        if line.split(".")[1] in ISSUE_15
     ),
     "four-c": frozenset(
         [
