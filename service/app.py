@@ -30,6 +30,8 @@ from service.observability import AccessLog, Metrics, Observability, configure_l
 from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.four_c.core.ranks import CustomMasterTable, configure_default
+from service.rules.future_imperfect.core.deck import Deck
+from service.rules.future_imperfect.core.deck import configure as configure_deck
 from service.rules.registry import Registry, load
 from service.runtime import Odds
 from service.settings import Settings
@@ -70,6 +72,7 @@ def build_app(
     registry = registry or load()
     registry.limit_memos(settings.memo_bytes)
     configure_master_table(settings.four_c_master_table)
+    configure_action_deck(settings.fi_action_deck)
     catalogue = Catalogue(registry, settings.max_odds_states)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip
@@ -135,6 +138,13 @@ def configure_master_table(path: str | None) -> None:
     if path:
         table = CustomMasterTable.model_validate_json(Path(path).read_text(encoding="utf-8"))
     configure_default(table)
+
+
+def configure_action_deck(path: str | None) -> None:
+    """The Future Imperfect Action Deck of the deck engine (`FI_ACTION_DECK`): a bad file stops
+    the service as it starts."""
+    deck = Deck.model_validate_json(Path(path).read_text(encoding="utf-8")) if path else None
+    configure_deck(deck)
 
 
 def create_app() -> Observability:

@@ -147,6 +147,13 @@ class Settings(BaseSettings):
         "catalogue's 3.2.1 says), read by requests that name none, instead of the Libre "
         "Edition's basic table. Replicas sharing a cache must share it.",
     )
+    fi_action_deck: str | None = Field(
+        default=None,
+        description="A JSON file holding a Future Imperfect Action Deck ({name, cards}: 54 "
+        "cards with their steps, impulses and 5 x 5 grids, catalogue 1.6), for tests with "
+        "options.engine 'deck'; none: the deck engine is refused. Replicas sharing a cache "
+        "must share it.",
+    )
     log_level: str = Field(default="INFO")
     log_requests: bool = Field(default=True, description="One JSON log line per request.")
     cors_allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(

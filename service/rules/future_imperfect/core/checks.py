@@ -19,13 +19,23 @@ from service.rules.distribution import (
     outcome_table,
     truncation,
 )
+from service.rules.future_imperfect.core.deck import DEPTH as DECK_DEPTH
+from service.rules.future_imperfect.core.deck import (
+    Deck,
+    Drawn,
+    chain_states,
+    configured,
+    deck_results,
+    draw,
+)
 from service.rules.future_imperfect.core.options import (
+    CardModel,
     CfRule,
     CoreOptions,
     Engine,
     HalvingOrder,
 )
-from service.rules.future_imperfect.core.pools import PoolText, parse, sides
+from service.rules.future_imperfect.core.pools import DIE_SIDES, PoolText, parse, sides
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -189,26 +199,31 @@ class CheckOdds(Model):
     truncation: Truncation | None
 
 
-def odds_of(request: CheckInput, halved: bool = False) -> CheckOdds:
-    found = kept_distribution(request)
+def graded_odds(
+    found: Distribution[tuple[bool, int]], request: CheckInput, depth: int
+) -> CheckOdds:
+    """The odds of a check from each (critical failure, EN) it may end on."""
 
-    def outcome(kept: int | None) -> str:
-        if kept is None:
+    def outcome(result: tuple[bool, int]) -> str:
+        cf, en = result
+        if cf:
             return "critical_failure"
-        success, bumps = graded(en_of(kept, request, halved), False, request)
+        success, bumps = graded(en, False, request)
         return str(bumps) if success else "failure"
 
     graded_outcomes = found.map(outcome)
     bumps = graded_outcomes.map(lambda o: "failure" if o == "critical_failure" else o)
     order = ["failure", *(str(b) for b in range(100))]
     return CheckOdds(
-        success=exact(
-            graded_outcomes.probability_where(lambda o: o not in ("failure", "critical_failure"))
-        ),
-        critical_failure=exact(found.probability(None)),
+        success=exact(graded_outcomes.probability_where(lambda o: o not in FAILED)),
+        critical_failure=exact(graded_outcomes.probability("critical_failure")),
         bumps=outcome_table(bumps, order),
-        truncation=truncation(found, DEPTH),
+        truncation=truncation(found, depth),
     )
+
+
+def odds_of(request: CheckInput, halved: bool = False) -> CheckOdds:
+    return graded_odds(results(request, halved), request, DEPTH)
 
 
 def check_odds(request: CheckInput) -> CheckOdds:
@@ -253,19 +268,56 @@ class TestInput(CheckInput):
     )
 
 
-def _dice_engine(request: TestInput) -> CheckInput:
-    if request.options.engine is Engine.DECK:
-        message = "no Action Deck is configured: the chapter does not print its cards (F2)"
-        raise InputError(("options", "engine"), message)
+class Tested(Checked):
+    deck: str | None = Field(description="The Action Deck read; null for the dice engine.")
+    cards: list[Drawn] = Field(description="The cards drawn, a chain for each read.")
+
+
+def _dice_check(request: TestInput) -> CheckInput:
     fields = {name: getattr(request, name) for name in CheckInput.model_fields}
     return CheckInput.model_validate(
         {**fields, "open_ended": request.open_ended and request.allow_asterisks}
     )
 
 
+def _deck_read(request: TestInput) -> tuple[Deck, int, int, int]:
+    """The deck, the cell's column and row and how many cards read it (A-01): one card's
+    cell of the pool, or a card a die read at the column's first row."""
+    deck = configured(("options", "engine"))
+    pool = parse(request.pool)
+    if pool.column not in DIE_SIDES:
+        raise InputError(("pool",), "an Action Card has columns I to V")
+    if request.options.card_model is CardModel.CELL:
+        return deck, pool.column, pool.row, 1
+    return deck, pool.column, 1, pool.row
+
+
+def _deck_result(outcome: tuple[int, int, int], cards: int, request: TestInput) -> tuple[bool, int]:
+    """A CF-marked card counts as a die showing 1 (A-06); a critical failure keeps its highest
+    first card, the chains ignored."""
+    cfs, best_first, best = outcome
+    cf = is_cf(cfs, cards, request.options.cf_rule)
+    return cf, en_of(best_first if cf else best, request, False)
+
+
 def test_odds(request: TestInput) -> CheckOdds:
-    """A test by the dice-equivalent model, exactly (catalogue 1.3)."""
-    return odds_of(_dice_engine(request))
+    """A test by the dice-equivalent model, or by the configured deck from a fresh shuffle
+    (chains to `deck.DEPTH` extra cards), exactly (catalogue 1.3)."""
+    if request.options.engine is Engine.DICE:
+        return odds_of(_dice_check(request))
+    deck, column, row, cards = _deck_read(request)
+    found = deck_results(deck, column, row, cards, request.allow_asterisks)
+    return graded_odds(found.map(lambda o: _deck_result(o, cards, request)), request,
+                       DECK_DEPTH)  # fmt: skip
+
+
+def test_cost(request: TestInput) -> Estimate:
+    """The dice engine as `core/check`; the deck engine, each card's chains, multiplied over
+    the cards read (`deck.chain_states`)."""
+    if request.options.engine is Engine.DICE:
+        return check_cost(request)
+    deck, column, row, cards = _deck_read(request)
+    return Estimate(chain_states(deck, column, row, cards), ("/pool",))
 
 
 @operation(
@@ -273,14 +325,26 @@ def test_odds(request: TestInput) -> CheckOdds:
     kind=Kind.CHECK,
     covers=("fi.core.test",),
     odds=test_odds,
-    cost=check_cost,
+    cost=test_cost,
     example={"pool": "III-3", "tn": 7, "dice": {"seed": 5}},
 )
-def test(request: TestInput, dice: Dice) -> Checked:
+def test(request: TestInput, dice: Dice) -> Tested:
     """A test draws an Action Card and reads the cell of the pool's column and row (FI:L239);
     without the printed deck, the cell is that many dice of the column's die, an asterisk a
-    maximum rolled again (catalogue 1.3, A-01)."""
-    return roll_check(_dice_engine(request), dice)
+    maximum rolled again (catalogue 1.3, A-01). With a deck configured (`FI_ACTION_DECK`),
+    the cards are drawn from a fresh shuffle, an asterisk drawing the next card to add."""
+    if request.options.engine is Engine.DICE:
+        checked = roll_check(_dice_check(request), dice)
+        return Tested(**dict(checked), deck=None, cards=[])
+    deck, column, row, cards = _deck_read(request)
+    drawn = draw(deck, dice, [(column, row)] * cards, request.allow_asterisks)
+    cf, en = _deck_result((sum(d.cf for d in drawn), max(d.values[0] for d in drawn),
+                           max(sum(d.values) for d in drawn)), cards, request)  # fmt: skip
+    success, bumps = graded(en, cf, request)
+    return Tested(dice=[Die(faces=d.values, value=sum(d.values)) for d in drawn],
+                  kept=max(d.values[0] for d in drawn) if cf else max(sum(d.values) for d in drawn),
+                  en=en, critical_failure=cf, success=success, bumps=bumps,
+                  successes=1 + bumps if success else 0, deck=deck.name, cards=drawn)  # fmt: skip
 
 
 class DefaultInput(CheckInput):

@@ -8,12 +8,17 @@ from pydantic import Field
 
 from service.rules.model import Model, option
 
-__all__ = ["CfRule", "ColumnDie", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
+__all__ = ["CardModel", "CfRule", "ColumnDie", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
 
 
 class Engine(StrEnum):
     DICE = "dice"
     DECK = "deck"
+
+
+class CardModel(StrEnum):
+    CELL = "cell"
+    CARD_PER_DIE = "card_per_die"
 
 
 class CfRule(StrEnum):
@@ -45,6 +50,13 @@ class CoreOptions(Model):
         ambiguity="A-01",
         description="Tests by the dice-equivalent model (a grid cell is that many dice of "
         "that column), or by a configured Action Deck, whose cards the chapter does not print.",
+    )
+    card_model: CardModel = option(
+        CardModel.CELL,
+        ambiguity="A-01",
+        description="How the deck engine reads cards: one card's cell of the pool's column "
+        "and row (FI:L239, FI:L345), or a card a die read at the column's first row, the "
+        "highest kept (FI:L299, FI:L522).",
     )
     bump_step: Annotated[int, Field(ge=1, le=10)] = option(
         5, ambiguity="A-05", description="Points over the TN that make each bump."
