@@ -205,3 +205,30 @@ def test_plain_and_open_ended_dice():
         == 8
     )
     assert run(dice_roll, {"count": 1, "sides": 6, "dice": {"values": [6]}}).total == 6
+
+
+def test_a_player_may_stop_a_die_on_its_maximum():
+    """A-07 ([EXT] chapter 1): with several maxima a player may keep one instead of rolling
+    it again; by default every maximum rolls again."""
+    body = {"pool": "II-2", "tn": 5, "dice": {"values": [6, 6, 3, 2]}}
+    assert run(check, body).kept == 15
+    stopped = {**body, "max_rerolls": [0], "options": {"explode_policy": "client_choice"},
+               "dice": {"values": [6, 6, 3]}}  # fmt: skip
+    found = run(check, stopped)
+    assert ([d.faces for d in found.dice], found.kept) == ([(6,), (6, 3)], 9)
+    with pytest.raises(InputError) as refused:
+        run(check, {**body, "max_rerolls": [0]})
+    assert refused.value.loc == ("max_rerolls",)
+
+
+def test_stopped_dice_odds_by_enumeration():
+    """A d6 stopped at its first maximum is a plain d6, and the other rolls every maximum:
+    P(no critical failure and a die at 8 or more), enumerated."""
+    plain = {v: Fraction(1, 6) for v in range(1, 7)}
+    rolling = {v: Fraction(1, 6) ** (v // 6 + 1) for v in range(1, 200) if v % 6}
+    expected = sum(p * q for a, p in plain.items() for b, q in rolling.items()
+                   if not (a == 1 and b == 1) and max(a, b) >= 8)  # fmt: skip
+    found = odds(check, {"pool": "II-2", "tn": 8, "max_rerolls": [0],
+                         "options": {"explode_policy": "client_choice"}})  # fmt: skip
+    cut = Fraction(found.truncation.mass_cut.exact)
+    assert abs(Fraction(found.success.exact) - expected) <= cut + Fraction(1, 10**12)

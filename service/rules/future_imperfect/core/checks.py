@@ -33,6 +33,7 @@ from service.rules.future_imperfect.core.options import (
     CfRule,
     CoreOptions,
     Engine,
+    ExplodePolicy,
     HalvingOrder,
 )
 from service.rules.future_imperfect.core.pools import DIE_SIDES, PoolText, parse, sides
@@ -66,6 +67,12 @@ class CheckInput(Model):
     wound_penalty: Annotated[int, Field(ge=-20, le=0)] = 0
     open_ended: bool = Field(
         default=True, description="Maxima roll again: not for stepping up (FI:L102) or lifting."
+    )
+    max_rerolls: tuple[Annotated[int, Field(ge=0, le=MAX_CHAIN)], ...] = Field(
+        default=(),
+        max_length=10,
+        description="With options.explode_policy client_choice: how many times at most each "
+        "die, in order, rolls again on a maximum; dice not listed roll every one (A-07).",
     )
     options: CoreOptions = Field(default=CoreOptions())
 
@@ -115,9 +122,10 @@ def roll_check(
     top = sides(pool, ("pool",), request.options)
     count = pool.row + extra_dice
     rolled = []
-    for index in range(count):
+    for index, stop in enumerate(stops(request, count)):
+        limit = MAX_CHAIN if stop is None else stop
         faces = [dice.roll(top, f"die {index + 1}")]
-        while request.open_ended and faces[-1] == top and len(faces) <= MAX_CHAIN:
+        while request.open_ended and faces[-1] == top and len(faces) <= limit:
             faces.append(dice.roll(top, f"die {index + 1} again", exploded_from=index))
         rolled.append(faces)
     ones = sum(faces[0] == 1 for faces in rolled)
@@ -143,30 +151,72 @@ def die_distribution(top: int, open_ended: bool, depth: int = DEPTH) -> Distribu
     )
 
 
-def kept_distribution(request: CheckInput, extra_dice: int = 0) -> Distribution[int | None]:
-    """The kept die of the pool, None for a critical failure. The dice are alike, so the
-    weight of "no critical failure and every die at most v" is the sum over the counts k of
-    ones that are no critical failure of C(n, k) w(1)^k W(2..v)^(n-k); a critical failure is
-    known from the first faces alone, whatever the chains."""
-    pool = parse(request.pool)
-    top, n = sides(pool, ("pool",), request.options), pool.row + extra_dice
-    die = die_distribution(top, request.open_ended)
-    one = die.weight(1)
-    rule = request.options.cf_rule
+def stops(request: CheckInput, count: int) -> tuple[int | None, ...]:
+    """How many times each die may roll again: every maximum, or where the player stops
+    (A-07, `explode_policy` client_choice)."""
+    chosen = request.max_rerolls
+    if request.options.explode_policy is ExplodePolicy.MAXIMISE:
+        if chosen:
+            raise InputError(("max_rerolls",), "stopping a die is options.explode_policy "
+                                               "client_choice (A-07)")  # fmt: skip
+        return (None,) * count
+    if len(chosen) > count:
+        raise InputError(("max_rerolls",), f"the pool rolls {count} dice")
+    return (*chosen, *(None,) * (count - len(chosen)))
 
-    def at_most(v: int) -> int:
-        above_one = sum(w for u, w in die.items() if 2 <= u <= v)
-        return sum(comb(n, k) * one**k * above_one ** (n - k) for k in range(n + 1)
-                   if not is_cf(k, n, rule))  # fmt: skip
+
+def pool_dice(request: CheckInput, extra_dice: int = 0) -> list[Distribution[int]]:
+    """Each die of the pool to `DEPTH` (a stopped one exactly to its stop), all over one
+    total."""
+    pool = parse(request.pool)
+    top = sides(pool, ("pool",), request.options)
+    found = []
+    for stop in stops(request, pool.row + extra_dice):
+        if not request.open_ended or stop == 0:
+            die = Distribution.die(top)
+        elif stop is None or stop >= DEPTH:
+            die = die_distribution(top, True)
+        else:
+            die = Distribution.exploding(top, stop, lambda n: n, lambda n: n == top,
+                                         last_explodes=False)  # fmt: skip
+        found.append(die)
+    common = max(die.total for die in found)
+    return [Distribution(dict(die.items()), total=common) if die.total == common
+            else Distribution({v: w * (common // die.total) for v, w in die.items()},
+                              total=common) for die in found]  # fmt: skip
+
+
+def _ones(factors: list[tuple[int, int]]) -> list[int]:
+    """The product of (a + b x) over the dice: coefficient k weighs k dice showing 1."""
+    poly = [1]
+    for a, b in factors:
+        poly = [(poly[k] if k < len(poly) else 0) * a + (poly[k - 1] * b if k else 0)
+                for k in range(len(poly) + 1)]  # fmt: skip
+    return poly
+
+
+def kept_distribution(request: CheckInput, extra_dice: int = 0) -> Distribution[int | None]:
+    """The kept die of the pool, None for a critical failure. A die shows 1 with weight b and
+    2..v with weight a(v), so the weight of "no critical failure and every die at most v" is
+    the sum, over the counts k of ones that are no critical failure, of the coefficients of
+    x^k in the product of (a(v) + b x); a critical failure is known from the first faces
+    alone, whatever the chains."""
+    dice = pool_dice(request, extra_dice)
+    n, rule, total = len(dice), request.options.cf_rule, dice[0].total
+    one = [die.weight(1) for die in dice]
+
+    def weight(factors: list[tuple[int, int]], critical: bool) -> int:
+        return sum(c for k, c in enumerate(_ones(factors)) if is_cf(k, n, rule) == critical)
 
     weights: dict[int | None, int] = {}
     previous = 0
-    for v in sorted(v for v, _ in die.items()):
-        weights[v] = at_most(v) - previous
-        previous += weights[v]
-    weights[None] = sum(comb(n, k) * one**k * (die.total - one) ** (n - k)
-                        for k in range(n + 1) if is_cf(k, n, rule))  # fmt: skip
-    return Distribution({k: w for k, w in weights.items() if w}, total=die.total**n)
+    for v in sorted({v for die in dice for v, _ in die.items()}):
+        below = [sum(w for u, w in die.items() if 2 <= u <= v) for die in dice]
+        at_most = weight(list(zip(below, one, strict=True)), False)
+        weights[v] = at_most - previous
+        previous = at_most
+    weights[None] = weight([(total - b, b) for b in one], True)
+    return Distribution({k: w for k, w in weights.items() if w}, total=total**n)
 
 
 def results(

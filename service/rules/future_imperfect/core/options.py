@@ -8,7 +8,16 @@ from pydantic import Field
 
 from service.rules.model import Model, option
 
-__all__ = ["CardModel", "CfRule", "ColumnDie", "CoreOptions", "Engine", "HalvingOrder", "TieGoesTo"]
+__all__ = [
+    "CardModel",
+    "CfRule",
+    "ColumnDie",
+    "CoreOptions",
+    "Engine",
+    "ExplodePolicy",
+    "HalvingOrder",
+    "TieGoesTo",
+]
 
 
 class Engine(StrEnum):
@@ -31,6 +40,11 @@ class TieGoesTo(StrEnum):
     INITIATOR = "initiator"
     RESISTER = "resister"
     STATUS_QUO = "status_quo"
+
+
+class ExplodePolicy(StrEnum):
+    MAXIMISE = "maximise"
+    CLIENT_CHOICE = "client_choice"
 
 
 class HalvingOrder(StrEnum):
@@ -66,6 +80,12 @@ class CoreOptions(Model):
         ambiguity="A-06",
         description="A critical failure: more than half the dice show 1 (the rule of chapter "
         "1), every die does, or never.",
+    )
+    explode_policy: ExplodePolicy = option(
+        ExplodePolicy.MAXIMISE,
+        ambiguity="A-07",
+        description="Every maximum rolls again, or the player may stop a die, keeping its "
+        "maximum ([EXT] chapter 1), as the request's max_rerolls says.",
     )
     tie_goes_to: TieGoesTo = option(
         TieGoesTo.INITIATOR,
