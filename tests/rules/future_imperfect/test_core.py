@@ -232,3 +232,13 @@ def test_stopped_dice_odds_by_enumeration():
                          "options": {"explode_policy": "client_choice"}})  # fmt: skip
     cut = Fraction(found.truncation.mass_cut.exact)
     assert abs(Fraction(found.success.exact) - expected) <= cut + Fraction(1, 10**12)
+
+
+def test_a_wound_penalty_lowers_the_result_not_the_tn():
+    """E-27, FI:L573 against FI:L570: a Light and a Serious wound cost the Serious penalty,
+    which the table gives as -4 and the example as -3; the check takes the penalty it is
+    given (the table lookup, A-63, is part 2's `fi.wounds.modifier`): -4 takes a 7 to 3."""
+    body = {"pool": "III-1", "tn": 6, "wound_penalty": -4, "dice": {"values": [7]}}
+    found = run(check, body)
+    assert (found.kept, found.en, found.success) == (7, 3, False)
+    assert run(check, {**body, "wound_penalty": -1, "dice": {"values": [7]}}).success

@@ -41,6 +41,7 @@ from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
 __all__ = [
+    "CHECK",
     "DEPTH",
     "MAX_CHAIN",
     "CheckInput",
@@ -290,10 +291,15 @@ STANDARD = [
 ]
 
 
-def check_cost(request: CheckInput) -> Estimate:
-    """A die and its chain (12 faces and 21 extra dice of 12 at most) and the tables of its
-    values: the same bound for every pool."""
-    return Estimate(60_000, ())
+#: One check's odds: a die and its chain (20 faces and 21 extra dice at most) and the tables
+#: of its values, the same bound for every pool.
+CHECK = Estimate(60_000, ())
+
+
+def check_cost(request: Model) -> Estimate:
+    """A die and its chain (20 faces and 21 extra dice at most) and the tables of its values:
+    the same bound for every pool, and for every rule whose odds are one check's."""
+    return CHECK
 
 
 @operation(

@@ -30,8 +30,11 @@ __all__ = [
     "wounds_of",
 ]
 
+#: Body size: a human is 6, an Ursoid 7 (FI:L399, FI:L516). At least 1, which bounds the wound
+#: levels of a hit, and so its CT dice, by its damage; the chapter sizes nothing that takes
+#: wounds smaller (its smaller sizes only move a shooter's TN, catalogue T18).
 Size = Annotated[
-    float, Field(gt=0, le=1000, description="Body size as written (a human is 6, FI:L516).")
+    float, Field(ge=1, le=1000, description="Body size as written (a human is 6, FI:L516).")
 ]
 #: The mass a damage sum may leave out: each die's chain is followed until its longer chains
 #: weigh less than this over the dice.

@@ -21,7 +21,7 @@ from service.rules.distribution import (
     outcome_table,
     truncation,
 )
-from service.rules.future_imperfect.core.checks import DEPTH, Checked, check_cost, roll_check
+from service.rules.future_imperfect.core.checks import CHECK, DEPTH, Checked, check_cost, roll_check
 from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
@@ -60,11 +60,6 @@ TN = 7
 PRESSURE = "1(3)"
 
 
-def _single(request: Exposure) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(request, TN, EnvironmentOptions()))
-
-
 class BreathingInput(Exposure):
     oxygen: bool = Field(default=False, description="A source of oxygen negates it entirely.")
     size: Size = Field(default=6, description="For losses read as damage (A-18).")
@@ -90,16 +85,12 @@ def breathing_odds(request: BreathingInput) -> BreathingOdds:
     return BreathingOdds(**dict(loss_odds(found)), wounds=outcome_table(wounds))
 
 
-def breathing_cost(request: BreathingInput) -> Estimate:
-    return _single(request)
-
-
 @operation(
     name="environment/vacuum/breathing",
     kind=Kind.CHECK,
     covers=("fi.environment.vacuum.breathing",),
     odds=breathing_odds,
-    cost=breathing_cost,
+    cost=check_cost,
     example={"pool": "II-3", "dice": {"values": [5, 2, 1]}},
 )
 def vacuum_breathing(request: BreathingInput, dice: Dice) -> Breathing:
@@ -151,7 +142,7 @@ def pressure_odds(request: PressureInput) -> PressureOdds:
 
 def pressure_cost(request: PressureInput) -> Estimate:
     """One check's kept die and one d8's chain (a few thousand states)."""
-    return Estimate(check_cost(check_of(request, TN, request.options)).states + 10_000, ())
+    return Estimate(CHECK.states + 10_000, ())
 
 
 @operation(
@@ -225,16 +216,12 @@ def suffocation_odds(request: SuffocationInput) -> SuffocationOdds:
     return SuffocationOdds(**dict(loss_odds(found)), unconscious=outcome_table(out))
 
 
-def suffocation_cost(request: SuffocationInput) -> Estimate:
-    return _single(request)
-
-
 @operation(
     name="environment/suffocation",
     kind=Kind.CHECK,
     covers=("fi.environment.suffocation",),
     odds=suffocation_odds,
-    cost=suffocation_cost,
+    cost=check_cost,
     example={"pool": "III-2", "mode": "choking", "round": 3, "dice": {"values": [4, 2]}},
 )
 def suffocation(request: SuffocationInput, dice: Dice) -> Suffocation:
@@ -329,16 +316,12 @@ def high_pressure_odds(request: PressureDiveInput) -> BendsOdds:
                      truncation=truncation(found, DEPTH))  # fmt: skip
 
 
-def high_pressure_cost(request: PressureDiveInput) -> Estimate:
-    return _single(request)
-
-
 @operation(
     name="environment/high-pressure",
     kind=Kind.CHECK,
     covers=("fi.environment.high_pressure",),
     odds=high_pressure_odds,
-    cost=high_pressure_cost,
+    cost=check_cost,
     example={"pool": "III-2", "max_ct": 25, "knowledge_column": 3, "dice": {"values": [4, 2]}},
 )
 def high_pressure(request: PressureDiveInput, dice: Dice) -> Bends:

@@ -47,7 +47,9 @@ class Exposure(Model):
     """A character's roll against a hazard."""
 
     pool: PoolText = Field(description="The pool rolled: Fortitude for most hazards.")
-    modifiers: tuple[Modifier, ...] = Field(default=(), max_length=8)
+    modifiers: tuple[Modifier, ...] = Field(
+        default=(), max_length=7, description="Up to 7: the hazard may add its own (FI:L33)."
+    )
     wound_penalty: Annotated[int, Field(ge=-20, le=0)] = 0
 
 

@@ -49,7 +49,8 @@ from service.rules.registry import Kind, operation
 
 __all__ = ["fall", "soft_landing", "water_landing"]
 
-Meters = Annotated[float, Field(ge=0, le=100_000, description="How far, in meters.")]
+#: A fall reaches its cap at 50 m (FI:L27); a kilometer bounds the draws of one 2(1) each 5 m.
+Meters = Annotated[float, Field(ge=0, le=1000, description="How far, in meters.")]
 #: 2(1) for the first 5 meters (FI:L27).
 FIRST = Pool(column=1, row=2)
 #: A swimming roll breaks a fall into water up to 50 m, and negates it up to 20 m (FI:L29).
@@ -154,17 +155,12 @@ def water_odds(request: LandingInput) -> LandingOdds:
     return _outcome_odds(_landing_odds(_water(request), _water_outcome, request.distance))
 
 
-def landing_cost(request: LandingInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(request, 0, request.options))
-
-
 @operation(
     name="environment/falling/water",
     kind=Kind.CHECK,
     covers=("fi.environment.falling.water",),
     odds=water_odds,
-    cost=landing_cost,
+    cost=check_cost,
     example={"pool": "II-2", "distance": 18, "dice": {"values": [5, 2]}},
 )
 def water_landing(request: LandingInput, dice: Dice) -> Landed:
@@ -187,7 +183,7 @@ def soft_odds(request: LandingInput) -> LandingOdds:
     kind=Kind.CHECK,
     covers=("fi.environment.falling.soft",),
     odds=soft_odds,
-    cost=landing_cost,
+    cost=check_cost,
     example={"pool": "III-2", "distance": 12, "dice": {"values": [7, 2]}},
 )
 def soft_landing(request: LandingInput, dice: Dice) -> Landed:

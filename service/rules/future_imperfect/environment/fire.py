@@ -65,11 +65,6 @@ def smoke_odds(request: SmokeInput) -> LossOdds:
     return loss_odds(losses(check_of(request, SMOKE_TN, request.options, extra)))
 
 
-def smoke_cost(request: SmokeInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(request, SMOKE_TN, request.options))
-
-
 def _automatic(request: SmokeInput) -> bool:
     unconscious = request.options.smoke_unconscious_mode is UnconsciousSmoke.AUTOMATIC_FAILURE
     return unconscious and not request.conscious
@@ -80,7 +75,7 @@ def _automatic(request: SmokeInput) -> bool:
     kind=Kind.CHECK,
     covers=("fi.environment.smoke",),
     odds=smoke_odds,
-    cost=smoke_cost,
+    cost=check_cost,
     example={"pool": "III-2", "wet_cloth": True, "dice": {"values": [3, 2]}},
 )
 def smoke(request: SmokeInput, dice: Dice) -> Exposed:

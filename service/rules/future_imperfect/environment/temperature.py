@@ -17,7 +17,7 @@ from service.rules.distribution import (
     outcome_table,
     truncation,
 )
-from service.rules.future_imperfect.core.checks import DEPTH, Checked, check_cost, roll_check
+from service.rules.future_imperfect.core.checks import CHECK, DEPTH, Checked, check_cost, roll_check
 from service.rules.future_imperfect.core.damage import Draw, damage_distribution, roll_damage
 from service.rules.future_imperfect.core.pools import parse
 from service.rules.future_imperfect.environment.exposure import Exposure, check_of, losses
@@ -84,7 +84,7 @@ def heat_odds(request: HeatInput) -> HeatOdds:
 
 def heat_cost(request: HeatInput) -> Estimate:
     """One check's kept die and one d4's chain (a few hundred states)."""
-    return Estimate(check_cost(check_of(request, 0, request.options)).states + 5_000, ())
+    return Estimate(CHECK.states + 5_000, ())
 
 
 @operation(
@@ -195,17 +195,12 @@ def cold_odds(request: ColdInput) -> ColdOdds:
                     truncation=truncation(found, DEPTH))  # fmt: skip
 
 
-def cold_cost(request: ColdInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(request, 0, request.options))
-
-
 @operation(
     name="environment/cold",
     kind=Kind.CHECK,
     covers=("fi.environment.cold",),
     odds=cold_odds,
-    cost=cold_cost,
+    cost=check_cost,
     example={"pool": "II-2", "tn": 7, "acuity_column": 3, "dice": {"values": [3, 2]}},
 )
 def cold(request: ColdInput, dice: Dice) -> Cold:
@@ -252,17 +247,12 @@ def diagnose_odds(request: DiagnoseInput) -> DiagnosisOdds:
                          truncation=truncation(found, DEPTH))  # fmt: skip
 
 
-def diagnose_cost(request: DiagnoseInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(request, 0, request.options))
-
-
 @operation(
     name="environment/cold/diagnose",
     kind=Kind.CHECK,
     covers=("fi.environment.cold.diagnose",),
     odds=diagnose_odds,
-    cost=diagnose_cost,
+    cost=check_cost,
     example={"pool": "III-2", "skill": "first_aid", "dice": {"values": [6, 2]}},
 )
 def diagnose(request: DiagnoseInput, dice: Dice) -> Diagnosis:

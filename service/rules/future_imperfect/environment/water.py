@@ -4,7 +4,6 @@ the skill in water over his head goes through the same steps, calm water include
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
 from service.rules.future_imperfect.core.checks import check_cost
@@ -73,17 +72,12 @@ def drowning_odds(request: DrowningInput) -> LossOdds:
     return loss_odds(found)
 
 
-def drowning_cost(request: DrowningInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(check_of(Exposure(pool="I-1"), 0, request.options))
-
-
 @operation(
     name="environment/drowning",
     kind=Kind.CHECK,
     covers=("fi.environment.drowning",),
     odds=drowning_odds,
-    cost=drowning_cost,
+    cost=check_cost,
     example={"water": "rapid_river", "swimming": "II-2", "dice": {"values": [4, 3]}},
 )
 def drowning(request: DrowningInput, dice: Dice) -> Drowning:

@@ -9,7 +9,6 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
     OutcomeProbability,
@@ -209,17 +208,12 @@ def lifting_odds(request: LiftInput) -> LiftOdds:
                     truncation=truncation(found, DEPTH))  # fmt: skip
 
 
-def lifting_cost(request: LiftInput) -> Estimate:
-    """One test's kept die (`core/check`)."""
-    return check_cost(_test(request, 0))
-
-
 @operation(
     name="lifting",
     kind=Kind.CHECK,
     covers=("fi.lifting",),
     odds=lifting_odds,
-    cost=lifting_cost,
+    cost=check_cost,
     example={"strength": "3d6", "kilograms": 80, "dice": {"values": [4, 2, 1]}},
 )
 def lifting(request: LiftInput, dice: Dice) -> Lifted:

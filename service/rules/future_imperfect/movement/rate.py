@@ -18,10 +18,10 @@ from service.rules.distribution import (
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
+    CHECK,
     DEPTH,
     Checked,
     CheckInput,
-    check_cost,
     results,
     roll_check,
 )
@@ -242,7 +242,7 @@ def step_up_odds(request: StepUpInput) -> StepUpOdds:
 
 def step_up_cost(request: StepUpInput) -> Estimate:
     """A control check's kept die (`core/check`) and the step-up die."""
-    return Estimate(check_cost(CheckInput(pool="I-1", tn=0)).states + 1_000, ())
+    return Estimate(CHECK.states + 1_000, ())
 
 
 @operation(

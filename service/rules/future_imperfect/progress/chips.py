@@ -22,11 +22,11 @@ from service.rules.distribution import (
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
+    CHECK,
     DEPTH,
     MAX_CHAIN,
     Checked,
     CheckInput,
-    check_cost,
     die_distribution,
     results,
     roll_check,
@@ -237,7 +237,7 @@ def boost_odds(request: BoostInput) -> BoostOdds:
 def boost_cost(request: BoostInput) -> Estimate:
     """The pool's results (`core/check`, up to 10 dice), each followed by up to two chip
     dice summed (a few hundred values each)."""
-    return Estimate(check_cost(request).states + 300_000, ())
+    return Estimate(CHECK.states + 300_000, ())
 
 
 @operation(

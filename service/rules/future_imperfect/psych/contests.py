@@ -282,17 +282,12 @@ def simple_odds(request: SimpleInput) -> SimpleOdds:
                       truncation=truncation(found, DEPTH))  # fmt: skip
 
 
-def simple_cost(request: SimpleInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(_simple_check(request))
-
-
 @operation(
     name="psych/simple-contest",
     kind=Kind.CHECK,
     covers=("fi.psych.simple_contest",),
     odds=simple_odds,
-    cost=simple_cost,
+    cost=check_cost,
     example={
         "initiator": {"pool": "III-3"},
         "target": "III-2",

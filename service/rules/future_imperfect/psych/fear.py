@@ -8,7 +8,6 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
     Distribution,
@@ -84,17 +83,12 @@ def fear_odds(request: FearInput) -> FearOdds:
     return _odds(results(request).map(lambda o: _graded(request, o)))
 
 
-def fear_cost(request: FearInput) -> Estimate:
-    """One check's kept die (`core/check`)."""
-    return check_cost(request)
-
-
 @operation(
     name="psych/fear",
     kind=Kind.CHECK,
     covers=("fi.psych.fear",),
     odds=fear_odds,
-    cost=fear_cost,
+    cost=check_cost,
     example={"pool": "III-3", "tn": 7, "dice": {"values": [8, 3, 2, 1]}},
 )
 def fear(request: FearInput, dice: Dice) -> Feared:
@@ -127,7 +121,7 @@ def terror_odds(request: FearInput) -> FearOdds:
     kind=Kind.CHECK,
     covers=("fi.psych.terror",),
     odds=terror_odds,
-    cost=fear_cost,
+    cost=check_cost,
     example={"pool": "III-3", "tn": 9, "dice": {"values": [5, 3, 2, 20]}},
 )
 def terror(request: FearInput, dice: Dice) -> Terrored:
