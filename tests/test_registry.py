@@ -50,11 +50,22 @@ SYSTEMS = [
 ISSUE_15 = {"core", "dice", "environment", "movement", "encumbrance", "lifting", "gravity",
             "psych", "story_chips", "bounty", "advancement"}  # fmt: skip
 
-#: The ids of a system's list built so far: how many leading ids (issue 4: FORESIGHT resolution
-#: is the first 25 of 204), or which (4C part 1, Future Imperfect part 1); a system not listed
-#: is complete.
+#: The ids of a system's list built so far: how many leading ids, or which (FORESIGHT's
+#: resolution, the first 25 of 204, and the skills of issue 16; 4C part 1; Future Imperfect
+#: part 1); a system not listed is complete.
 BUILT: dict[str, int | frozenset[str]] = {
-    "foresight": 25,
+    "foresight": frozenset(
+        [
+            *(DATA / "ids_foresight.txt").read_text().split()[:25],
+            *("foresight.skill.catalog", "foresight.skill.cost", "foresight.skill.max_level"),
+            *("foresight.skill.score", "foresight.skill.hth_favored"),
+            *("foresight.skill.theory_favored", "foresight.skill.generic_transfer"),
+            *("foresight.attributes.train", "foresight.character.competence"),
+            *("foresight.background", "foresight.background.custom", "foresight.cp.transfer"),
+            *("foresight.ucdc", "foresight.carrying_capacity", "foresight.encumbrance"),
+            "foresight.stamina",
+        ]
+    ),
     "future-imperfect": frozenset(
         line
         for line in (DATA / "ids_future_imperfect.txt").read_text().split()
