@@ -1,5 +1,5 @@
-"""FORESIGHT background factors, competence, attribute training and point transfers
-(catalogue 3.C.3-3.C.6, 3.C.15) against the book's examples (C4, C5, C12, C28)."""
+"""FORESIGHT background factors, competence and point transfers (catalogue 3.C.4-3.C.6,
+3.C.15) against the book's examples (C4, C5, C28)."""
 
 import pytest
 
@@ -99,31 +99,6 @@ def test_a_custom_factor_is_worth_80():
     short = run("background/custom", {"general": 50, "education": 10})
     assert (short.balanced, short.short_by) == (False, 20)
     assert run("background/custom", {"general": 70, "education": 20, "wealth_rows": -1}).balanced
-
-
-@pytest.mark.parametrize(
-    ("inherent", "trained", "to", "cost"),
-    [(8, 8, 9, 5), (10, 10, 12, 10), (11, 11, 14, 20), (9, 9, 13, 40), (10, 8, 10, 10),
-     (10, 8, 11, 15)],
-)  # fmt: skip
-def test_training_an_attribute(inherent, trained, to, cost):
-    """F:L728-738: 5 a point back up to inherent, then 5, 5, 10, 20; C12 (F:L873-877)."""
-    assert (
-        run("attributes/train", {"inherent": inherent, "trained": trained, "to": to}).cost == cost
-    )
-
-
-def test_amy_trains_for_50():
-    """C12 (F:L873-877): DX 8, WP 9, AP 10 and EM 10 each +2 at 10; IN and PC 11 each +1 at 5."""
-    steps = [(8, 10), (9, 11), (10, 12), (10, 12), (11, 12), (11, 12)]
-    costs = [run("attributes/train", {"inherent": i, "trained": i, "to": t}).cost for i, t in steps]
-    assert costs == [10, 10, 10, 10, 5, 5]
-
-
-def test_training_never_passes_inherent_plus_4():
-    with pytest.raises(InputError) as refused:
-        run("attributes/train", {"inherent": 10, "trained": 10, "to": 15})
-    assert refused.value.loc == ("to",)
 
 
 def test_two_points_buy_one_of_the_other_kind():

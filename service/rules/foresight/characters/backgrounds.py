@@ -1,6 +1,6 @@
-"""Background factors (catalogue 3.C.4-3.C.6, F:L559-669): how many make a character how
-competent, what the standard ones give (every one worth 80 character points), and a custom
-one's balance."""
+"""Background factors (catalogue 3.C.4-3.C.6, 3.C.15, F:L559-669, F:L714): how many make a
+character how competent, what the standard ones give (every one worth 80 character points),
+a custom one's balance, and trading general points for education ones."""
 
 from collections import Counter
 from enum import StrEnum
@@ -14,7 +14,14 @@ from service.rules.model import InputError, Model, Violations, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["BACKGROUNDS", "COMPETENCE", "background", "competence", "custom_background"]
+__all__ = [
+    "BACKGROUNDS",
+    "COMPETENCE",
+    "background",
+    "competence",
+    "custom_background",
+    "transfer",
+]
 
 #: A background factor is simply worth 80 character points (F:L655); an inherent attribute
 #: point 10, a wealth row up 20 and down -10 (F:L657, F:L747-748).
@@ -50,14 +57,8 @@ class CompetenceRow(Model):
     examples: str
 
 
-class TrainingRow(Model):
-    step: str
-    cost: int
-
-
 BACKGROUNDS = table(__name__, "backgrounds", BackgroundRow)
 COMPETENCE = table(__name__, "competence", CompetenceRow)
-TRAINING = table(__name__, "training", TrainingRow)
 
 
 class CompetenceScale(StrEnum):
@@ -272,37 +273,6 @@ def custom_background(request: CustomInput) -> Custom:
     worth = request.general + request.education + ATTRIBUTE_POINT * request.attribute_points
     worth += wealth
     return Custom(worth=worth, balanced=worth == WORTH, short_by=WORTH - worth)
-
-
-class TrainInput(Model):
-    inherent: Annotated[int, Field(ge=1, le=40)]
-    trained: Annotated[int, Field(ge=0, le=44)] = Field(description="The trained value now.")
-    to: Annotated[int, Field(ge=0, le=44)] = Field(description="The trained value wanted.")
-
-
-class Training(Model):
-    cost: int
-    steps: list[int] = Field(description="What each step up costs.")
-
-
-@operation(
-    name="attributes/train",
-    kind=Kind.CALCULATION,
-    covers=("foresight.attributes.train",),
-    example={"inherent": 10, "trained": 10, "to": 12},
-)
-def train(request: TrainInput) -> Training:
-    """Training raises a trained attribute: 5 a point back up to the inherent value, then 5,
-    5, 10 and 20 for inherent +1 to +4, which it may never exceed (F:L728-738): Amy pays 10
-    each for DX, WP, AP and EM +2 and 5 each for IN and PC +1 (F:L873-877)."""
-    if request.to > request.inherent + 4:
-        raise InputError(("to",), f"at most inherent + 4 = {request.inherent + 4} (F:L738)")
-    if request.to < request.trained:
-        raise InputError(("to",), "training raises; an attribute falls only by injury")
-    above = [row.cost for row in TRAINING][1:]
-    steps = [5 if v < request.inherent else above[v - request.inherent]
-             for v in range(request.trained, request.to)]  # fmt: skip
-    return Training(cost=sum(steps), steps=steps)
 
 
 class Pool(StrEnum):

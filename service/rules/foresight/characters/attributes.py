@@ -1,0 +1,146 @@
+"""Attributes (catalogue 3.C.2-3.C.3, F:L450-483, F:L726-738): the nine inherent scores a
+player distributes, 36 points over a start of 5 each, none over 12 for a human; and training
+them up to four over inherent. The book gives no random method (catalogue 5.5), so the space
+of valid distributions is reported instead: how many there are and how often each value
+appears in one attribute."""
+
+from functools import cache
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.foresight.resolution.abilities import Attribute
+from service.rules.model import InputError, Model, Violations
+from service.rules.registry import Kind, operation
+from service.rules.tables import table
+
+__all__ = ["POINTS", "generate", "train"]
+
+#: Points to distribute over the species minima (F:L473-477, F:L1137).
+POINTS = 36
+Score = Annotated[int, Field(ge=1, le=40)]
+
+
+class Allocation(Model):
+    """The nine inherent attributes (F:L454-464)."""
+
+    ST: Score
+    EN: Score
+    DX: Score
+    AG: Score
+    IN: Score
+    PC: Score
+    EM: Score
+    WP: Score
+    AP: Score
+
+
+class GenerateInput(Model):
+    inherent: Allocation
+    minimum: Annotated[int, Field(ge=1, le=20)] = Field(
+        default=5, description="Each attribute's least: 5 for a human (F:L473)."
+    )
+    maximum: Annotated[int, Field(ge=1, le=30)] = Field(
+        default=12, description="Each attribute's most: 12 for a human (F:L467)."
+    )
+    bonus_points: Annotated[int, Field(ge=0, le=20)] = Field(
+        default=0, description="Inherent points from background factors, within the range "
+        "too (F:L603).",
+    )  # fmt: skip
+
+
+class Space(Model):
+    arrays: int = Field(description="Valid distributions, attribute by attribute.")
+    marginal: list[OutcomeProbability] = Field(
+        description="How often each value is one attribute's, over them all (catalogue 5.5)."
+    )
+
+
+class Generated(Model):
+    total: int
+    space: Space
+
+
+@cache
+def _count(attributes: int, total: int, low: int, high: int) -> int:
+    """Distributions of `attributes` scores in low..high summing to `total`."""
+    if attributes == 0:
+        return int(total == 0)
+    return sum(_count(attributes - 1, total - v, low, high) for v in range(low, high + 1))
+
+
+def space(total: int, low: int, high: int) -> Space:
+    count = len(Attribute)
+    arrays = _count(count, total, low, high)
+    weights = {v: _count(count - 1, total - v, low, high) for v in range(low, high + 1)}
+    marginal = Distribution(weights, total=arrays) if arrays else Distribution({}, total=1)
+    return Space(arrays=arrays, marginal=outcome_table(marginal))
+
+
+@operation(
+    name="attributes/generate",
+    kind=Kind.VALIDATION,
+    covers=("foresight.attributes.generate",),
+    example={"inherent": {"ST": 7, "EN": 7, "DX": 8, "AG": 8, "IN": 11, "PC": 11, "EM": 10,
+                          "WP": 9, "AP": 10}},
+)  # fmt: skip
+def generate(request: GenerateInput) -> Generated:
+    """Every attribute starts at 5 and 36 points are distributed, none over 12 for a human
+    (F:L473-477); bonus points from background factors stay within the range (F:L603). Amy
+    moves from nine 9s to ST 7, EN 7, DX 8, AG 8, IN 11, PC 11, EM 10, WP 9 and AP 10, 81 in
+    all (F:L536-553)."""
+    low, high = request.minimum, request.maximum
+    if low > high:
+        raise InputError(("minimum",), "the least is over the most")
+    values = request.inherent
+    errors = [InputError(("inherent", a.value), f"{getattr(values, a.value)} is outside "
+                         f"{low}-{high} (F:L467)")
+              for a in Attribute if not low <= getattr(values, a.value) <= high]  # fmt: skip
+    total = sum(getattr(values, a.value) for a in Attribute)
+    wanted = len(Attribute) * low + POINTS + request.bonus_points
+    if total != wanted:
+        message = f"the nine sum to {total}, not {wanted}: 9 x {low} + 36 + bonus (F:L473-477)"
+        errors.append(InputError(("inherent",), message))
+    if errors:
+        raise Violations(errors)
+    return Generated(total=total, space=space(wanted, low, high))
+
+
+class TrainingRow(Model):
+    step: str
+    cost: int
+
+
+TRAINING = table(__name__, "training", TrainingRow)
+
+
+class TrainInput(Model):
+    inherent: Annotated[int, Field(ge=1, le=40)]
+    trained: Annotated[int, Field(ge=0, le=44)] = Field(description="The trained value now.")
+    to: Annotated[int, Field(ge=0, le=44)] = Field(description="The trained value wanted.")
+
+
+class Training(Model):
+    cost: int
+    steps: list[int] = Field(description="What each step up costs.")
+
+
+@operation(
+    name="attributes/train",
+    kind=Kind.CALCULATION,
+    covers=("foresight.attributes.train",),
+    example={"inherent": 10, "trained": 10, "to": 12},
+)
+def train(request: TrainInput) -> Training:
+    """Training raises a trained attribute: 5 a point back up to the inherent value, then 5,
+    5, 10 and 20 for inherent +1 to +4, which it may never exceed (F:L728-738): Amy pays 10
+    each for DX, WP, AP and EM +2 and 5 each for IN and PC +1 (F:L873-877)."""
+    if request.to > request.inherent + 4:
+        raise InputError(("to",), f"at most inherent + 4 = {request.inherent + 4} (F:L738)")
+    if request.to < request.trained:
+        raise InputError(("to",), "training raises; an attribute falls only by injury")
+    above = [row.cost for row in TRAINING][1:]
+    steps = [5 if v < request.inherent else above[v - request.inherent]
+             for v in range(request.trained, request.to)]  # fmt: skip
+    return Training(cost=sum(steps), steps=steps)
