@@ -64,7 +64,8 @@ BUILT: dict[str, int | frozenset[str]] = {
             "foresight.character.competence",
             *("foresight.background", "foresight.background.custom", "foresight.cp.transfer"),
             *("foresight.ucdc", "foresight.carrying_capacity", "foresight.encumbrance"),
-            "foresight.stamina",
+            *("foresight.stamina", "foresight.free_packages", "foresight.free_items.sell_off"),
+            "foresight.wealth",
         ]
     ),
     "future-imperfect": frozenset(

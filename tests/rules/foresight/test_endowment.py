@@ -1,0 +1,55 @@
+"""FORESIGHT free packages, sell-offs and wealth (catalogue 3.C.7, 3.C.8, 3.C.14): C6, C7,
+C17 and the wealth table."""
+
+import pytest
+
+from service.rules.model import InputError
+from tests.rules.foresight.calls import run
+
+
+def test_amys_near_future_package():
+    """C6, F:L712: English, Literacy, Interior 3, Suburban 2, Urban 2, Basic Physics, Basic
+    Mathematics, Athletics and Stealth at level 0 (the gravities the example leaves out)."""
+    found = run("free-packages", {"setting": "Near Future"})
+    assert {e.environment: e.points for e in found.environments} == {
+        "interior": 3, "urban": 2, "suburban": 2}  # fmt: skip
+    assert found.environment_points_to_choose == 0
+    assert {"Basic Physics", "Basic Math"} <= set(found.fields)
+    assert found.skills == ["Athletics", "Stealth", "Initiative", "Pain Resistance", "Search",
+                            "Stamina"]  # fmt: skip
+
+
+def test_the_colony_world_has_8_points():
+    """F:L708 says 8 but itemises 2 + 1 + 4: read as 8 with 5 to choose (AMB-20)."""
+    assert (
+        run("free-packages", {"setting": "Far Future Colony World"}).environment_points_to_choose
+        == 5
+    )
+    with pytest.raises(InputError):
+        run("free-packages", {"setting": "Atlantis"})
+
+
+def test_pain_resistance_sells_for_3():
+    """C7, F:L720: it would cost 6 at level 0."""
+    found = run("free-items/sell-off", {"skill": "Pain Resistance"})
+    assert (found.refund, found.ledger) == (3, "general")
+    assert run("free-items/sell-off", {"skill": "Search"}).refund == 2  # 1.5 rounds up
+    assert run("free-items/sell-off", {"cost": 5, "field": True}).ledger == "education"
+
+
+@pytest.mark.parametrize(
+    ("body", "level", "worth", "cp"),
+    [({}, "Average", 25_000, 0), ({"bought_rows": -1}, "Struggling", 5_000, -10),
+     ({"bought_rows": 2}, "Rich", 500_000, 40), ({"background_rows": 4}, "Filthy Rich +1",
+     10_000_000, 0), ({"start": "Poor", "background_rows": -5}, "Starvation", 40, 0)],
+)  # fmt: skip
+def test_wealth(body, level, worth, cp):
+    """F:L1006-1015 and F:L747-748; C17 (F:L1023): Average to Struggling for +10 CP."""
+    found = run("wealth", body)
+    assert (found.level, found.worth, found.cp_cost) == (level, worth, cp)
+
+
+def test_wealth_times_five_throughout():
+    """AMB-15: the footer's x5 gives Rich 625,000 and Filthy Rich 3,125,000."""
+    five = {"bought_rows": 3, "options": {"wealth_series": "times_five"}}
+    assert run("wealth", five).worth == 3_125_000
