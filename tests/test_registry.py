@@ -65,7 +65,8 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.background", "foresight.background.custom", "foresight.cp.transfer"),
             *("foresight.ucdc", "foresight.carrying_capacity", "foresight.encumbrance"),
             *("foresight.stamina", "foresight.free_packages", "foresight.free_items.sell_off"),
-            "foresight.wealth",
+            *("foresight.wealth", "foresight.field.catalog", "foresight.field.level"),
+            "foresight.field.language_discount",
         ]
     ),
     "future-imperfect": frozenset(
