@@ -66,7 +66,9 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.ucdc", "foresight.carrying_capacity", "foresight.encumbrance"),
             *("foresight.stamina", "foresight.free_packages", "foresight.free_items.sell_off"),
             *("foresight.wealth", "foresight.field.catalog", "foresight.field.level"),
-            "foresight.field.language_discount",
+            *("foresight.field.language_discount", "foresight.experience.award"),
+            *("foresight.experience.spend", "foresight.experience.education_conversion"),
+            *("foresight.skill.acquire_in_play", "foresight.training"),
         ]
     ),
     "future-imperfect": frozenset(

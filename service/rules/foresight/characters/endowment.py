@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.foresight.characters.backgrounds import Pool
 from service.rules.foresight.characters.skills import SKILLS, skill_row
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.model import InputError, Model, option
@@ -95,11 +96,6 @@ def free_package(request: PackageInput) -> Package:
                    notes=row.notes)  # fmt: skip
 
 
-class Ledger(StrEnum):
-    GENERAL = "general"
-    EDUCATION = "education"
-
-
 class SellInput(Model):
     skill: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
         default=None, description="A free skill at level 0: its cost is 3 x the table's."
@@ -113,7 +109,7 @@ class SellInput(Model):
 
 class Sold(Model):
     refund: int = Field(description="Half the cost, rounded half up.")
-    ledger: Ledger
+    ledger: Pool
 
 
 @operation(
@@ -130,7 +126,7 @@ def sell_off(request: SellInput) -> Sold:
         raise InputError(("skill",), "give the free skill, or the cost of the free item")
     cost = request.cost if request.skill is None else 3 * skill_row(request.skill).cost
     assert cost is not None
-    ledger = Ledger.EDUCATION if request.field else Ledger.GENERAL
+    ledger = Pool.EDUCATION if request.field else Pool.GENERAL
     return Sold(refund=round_half_up(Fraction(cost, 2)), ledger=ledger)
 
 
