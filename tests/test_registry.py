@@ -68,7 +68,13 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.wealth", "foresight.field.catalog", "foresight.field.level"),
             *("foresight.field.language_discount", "foresight.experience.award"),
             *("foresight.experience.spend", "foresight.experience.education_conversion"),
-            *("foresight.skill.acquire_in_play", "foresight.training"),
+            *("foresight.skill.acquire_in_play", "foresight.training", "foresight.species"),
+            *("foresight.species.custom", "foresight.character_modifiers"),
+            *(
+                "foresight.character_modifiers.aging",
+                "foresight.character_modifiers.unique_insight",
+            ),
+            "foresight.character_modifiers.unique_gift",
         ]
     ),
     "future-imperfect": frozenset(
