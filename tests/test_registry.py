@@ -74,7 +74,8 @@ BUILT: dict[str, int | frozenset[str]] = {
                 "foresight.character_modifiers.aging",
                 "foresight.character_modifiers.unique_insight",
             ),
-            "foresight.character_modifiers.unique_gift",
+            *("foresight.character_modifiers.unique_gift", "foresight.merit_points"),
+            *("foresight.merit_points.starting", "foresight.merit_points.transfer"),
         ]
     ),
     "future-imperfect": frozenset(
