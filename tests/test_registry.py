@@ -76,7 +76,7 @@ BUILT: dict[str, int | frozenset[str]] = {
             ),
             *("foresight.character_modifiers.unique_gift", "foresight.merit_points"),
             *("foresight.merit_points.starting", "foresight.merit_points.transfer"),
-            "foresight.npc_reaction",
+            *("foresight.npc_reaction", "foresight.npc.instant"),
         ]
     ),
     "future-imperfect": frozenset(

@@ -1,0 +1,150 @@
+"""Instant NPCs (catalogue 3.G, F:L1188-1261): an NPC described in three words, "experienced
+rugged detective": a competence sets the scores of each skill tier and of the attributes, an
+archetype and any modifiers say which skills, attributes and fields those are; where sources
+disagree, the best tier applies."""
+
+import re
+from collections.abc import Iterable
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.foresight.resolution.abilities import Attribute
+from service.rules.foresight.resolution.scores import written
+from service.rules.model import InputError, Model
+from service.rules.registry import Kind, operation
+from service.rules.tables import table
+
+__all__ = ["instant_npc"]
+
+TIERS = ("primary", "secondary", "other")
+
+
+class SkillsRow(Model):
+    primary: tuple[str, ...]
+    secondary: tuple[str, ...]
+    other: tuple[str, ...]
+    best: tuple[str, ...]
+    fields: tuple[str, ...]
+
+
+class ArchetypeRow(SkillsRow):
+    archetype: str
+
+
+class ModifierRow(SkillsRow):
+    modifier: str
+
+
+class NpcCompetenceRow(Model):
+    competence: str
+    primary: str
+    secondary: str
+    other: str = Field(description="'na': the tier has no score.")
+    best: int
+    others: int
+    fields: str
+
+
+ARCHETYPES = table(__name__, "npc_archetypes", ArchetypeRow)
+COMPETENCES = table(__name__, "npc_competence", NpcCompetenceRow)
+MODIFIERS = table(__name__, "npc_modifiers", ModifierRow)
+
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Binding(Model):
+    placeholder: Name = Field(description="Weapon, Driving, Vehicle, Heavy Weapon or Game.")
+    skill: Name
+
+
+class NpcInput(Model):
+    competence: Name
+    archetype: Name
+    modifiers: tuple[Name, ...] = Field(default=(), max_length=5)
+    bindings: tuple[Binding, ...] = Field(
+        default=(), max_length=10, description="A placeholder's skill; else its 'e.g.'."
+    )
+
+
+class NpcSkill(Model):
+    skill: str
+    tier: str
+    score: int = Field(description="'20+1' is kept as 23, the score it stands for.")
+    written: str
+
+
+class NpcAttribute(Model):
+    attribute: Attribute
+    score: int
+
+
+class Npc(Model):
+    description: str
+    skills: list[NpcSkill]
+    attributes: list[NpcAttribute]
+    fields: list[str]
+    field_depth: str
+
+
+def _score(text: str) -> int | None:
+    """'18' is 18; '20+n' is the score 20 + 3n stands for (F:L233); 'na' is none."""
+    if text == "na":
+        return None
+    found = re.fullmatch(r"20\+(\d)", text)
+    return 20 + 3 * int(found.group(1)) if found else int(text)
+
+
+def _named(rows: Iterable[SkillsRow], key: str, name: str, loc: tuple[str | int, ...]) -> SkillsRow:
+    for row in rows:
+        if getattr(row, key).casefold() == name.casefold():
+            return row
+    raise InputError(loc, f"{name!r} is not in the table (F:L1198-1261, AMB-13)")
+
+
+def _bound(skill: str, bindings: dict[str, str]) -> str:
+    """A placeholder as bound, or its 'e.g.' skill, or itself."""
+    found = re.fullmatch(r"(.+?) \(e\.g\. (.+)\)", skill)
+    base, example = (found.group(1), found.group(2)) if found else (skill, None)
+    return bindings.get(base.casefold()) or example or base
+
+
+@operation(
+    name="npc/instant",
+    kind=Kind.LOOKUP,
+    covers=("foresight.npc.instant",),
+    example={"competence": "Competent", "archetype": "Detective"},
+)
+def instant_npc(request: NpcInput) -> Npc:
+    """A competent detective has Charisma and Search 18, Confidence and a handgun 12, the rest
+    of his skills 10, PC and EM 11 and the other attributes 9 (F:L1226, F:L1228-1243);
+    modifiers add skills, best attributes and fields, and a skill in several tiers takes the
+    best (F:L1245-1261)."""
+    wanted = request.competence.casefold()
+    competence = next((c for c in COMPETENCES if c.competence.casefold() == wanted), None)
+    if competence is None:
+        names = ", ".join(c.competence for c in COMPETENCES)
+        raise InputError(("competence",), f"one of {names}")
+    sources = [_named(ARCHETYPES, "archetype", request.archetype, ("archetype",))]
+    sources += [_named(MODIFIERS, "modifier", m, ("modifiers", i))
+                for i, m in enumerate(request.modifiers)]  # fmt: skip
+    bindings = {b.placeholder.casefold(): b.skill for b in request.bindings}
+    tiers: dict[str, int] = {}
+    for source in sources:
+        for rank, tier in enumerate(TIERS):
+            for skill in getattr(source, tier):
+                name = _bound(skill, bindings)
+                tiers[name] = min(tiers.get(name, rank), rank)
+    skills = []
+    for name, rank in tiers.items():
+        score = _score(getattr(competence, TIERS[rank]))
+        if score is not None:
+            shown = written((score - 20) // 3) if score > 20 else str(score)
+            skills.append(NpcSkill(skill=name, tier=TIERS[rank], score=score, written=shown))
+    best = {a for s in sources for a in s.best}
+    attributes = [NpcAttribute(attribute=a, score=competence.best if a.value in best
+                               else competence.others) for a in Attribute]  # fmt: skip
+    fields = list(dict.fromkeys(f for s in sources for f in s.fields))
+    words = [request.competence, *request.modifiers, request.archetype]
+    return Npc(description=" ".join(w.lower() for w in words), skills=skills,
+               attributes=attributes, fields=fields, field_depth=competence.fields)  # fmt: skip
