@@ -113,3 +113,11 @@ def test_a_unique_gift():
     beauty = {"gift": "attribute", "gift_attribute": "AP", "inherent": 11, "deficit": "attribute",
               "deficit_attribute": "WP"}  # fmt: skip
     assert run("character-modifiers/unique-gift", beauty).effects[1] == "-4 inherent WP"
+
+
+def test_aging_a_trained_score_of_1():
+    """A trained AG of 1 (fallen far below inherent) that ages stays at 0, not below."""
+    faces = [4, 4, 4, 1, 4, 2, 2, 2, 4]
+    found = run("character-modifiers/aging", {"inherent": NINES, "trained": {"AG": 1, "ST": 0},
+                                              "dice": {"values": faces}})  # fmt: skip
+    assert (found.trained.AG, found.trained.ST, found.inherent.AG) == (0, 0, 8)

@@ -232,11 +232,25 @@ class AgingInput(Model):
     options: AgingOptions = Field(default=AgingOptions())
 
 
+class Scores(Model):
+    """The nine attributes after aging."""
+
+    ST: int
+    EN: int
+    DX: int
+    AG: int
+    IN: int
+    PC: int
+    EM: int
+    WP: int
+    AP: int
+
+
 class Aged(Model):
     reduced: list[Attribute]
     reduced_count: int
-    inherent: Allocation
-    trained: Allocation
+    inherent: Scores
+    trained: Scores
     ds_factor: str = Field(description="The damage scale is multiplied by 9/10.")
 
 
@@ -279,17 +293,18 @@ def aging(request: AgingInput, dice: Dice) -> Aged:
     its chance: ST, EN, DX, AG and AP 75%, PC 50%, IN, EM and WP 25% (F:L1116), its range's
     maximum with it; the trained value falls too (AMB-30). About 5 points an aging."""
     inherent = request.inherent.model_dump()
-    trained = {a.value: getattr(request.trained, a.value) or inherent[a.value] for a in Attribute}
+    given = {a.value: getattr(request.trained, a.value) for a in Attribute}
+    trained = {a: inherent[a] if value is None else value for a, value in given.items()}
     reduced = []
     for row in AGING:
         sides, losing = _die(Fraction(row.chance))
         if dice.roll(sides, f"aging {row.attribute.value}") <= losing:
             reduced.append(row.attribute)
             inherent[row.attribute.value] -= 1
-            if request.options.reduce_trained:
-                trained[row.attribute.value] -= 1
+            if request.options.reduce_trained:  # never below 0, as an attribute cannot be
+                trained[row.attribute.value] = max(trained[row.attribute.value] - 1, 0)
     return Aged(reduced=reduced, reduced_count=len(reduced),
-                inherent=Allocation(**inherent), trained=Allocation(**trained),
+                inherent=Scores(**inherent), trained=Scores(**trained),
                 ds_factor="9/10")  # fmt: skip
 
 
