@@ -76,7 +76,10 @@ BUILT: dict[str, int | frozenset[str]] = {
             ),
             *("foresight.character_modifiers.unique_gift", "foresight.merit_points"),
             *("foresight.merit_points.starting", "foresight.merit_points.transfer"),
-            *("foresight.npc_reaction", "foresight.npc.instant"),
+            *("foresight.npc_reaction", "foresight.npc.instant", "foresight.reaction.charisma"),
+            *("foresight.reaction.confidence", "foresight.intoxication"),
+            *("foresight.unarmed_fields", "foresight.engagement_ranges"),
+            *("foresight.tools_of_trade_substitute", "foresight.spin_gravity"),
         ]
     ),
     "future-imperfect": frozenset(
