@@ -1,9 +1,11 @@
-"""FORESIGHT situational rules (catalogue 3.I.3-3.I.4, 3.I.8-3.I.9, 3.I.11, 3.I.13, 3.B.5)."""
+"""FORESIGHT situational rules (catalogue 3.I.3-3.I.5, 3.I.8-3.I.9, 3.I.11, 3.I.13, 3.B.5)."""
+
+from fractions import Fraction
 
 import pytest
 
 from service.rules.model import InputError
-from tests.rules.foresight.calls import run
+from tests.rules.foresight.calls import by_qr, odds, run
 
 
 def test_charisma_and_confidence_read_by_qr():
@@ -33,3 +35,25 @@ def test_ranges_fields_tools_and_spin():
     station = run("spin-gravity", {"gravity": 0.2})
     assert (station.band, station.most_activity, station.throwing_and_gymnastics) == (
         "LT", -1, -2)  # fmt: skip
+
+
+def test_the_urchin_picks_amys_pocket():
+    """F:L1836-1838: his QR3 against her perception's QR4 is QR4 by the blocking table: she
+    notices the brush a moment too late, and the phone is gone."""
+    found = run("pickpocket", {"thief": {"qr": 3}, "victim": {"qr": 4}})
+    assert (found.effective_qr, found.noticed, found.stolen) == (4, "as_it_happens", True)
+    caught = run("pickpocket", {"thief": {"qr": 4}, "victim": {"qr": 1}})
+    assert (caught.noticed, caught.stolen) == ("just_before", False)
+
+
+def test_pickpocket_odds_follow_the_blocking_odds():
+    """Rolled: each notice is the blocking QRs it stands for, as blocking-qr weighs them."""
+    sides = {
+        "thief": {"task": {"score": 12, "bef": 5}},
+        "victim": {"task": {"score": 10, "bef": 7}},
+    }
+    found = {r.outcome: Fraction(r.exact) for r in odds("pickpocket", sides).noticed}
+    blocking = odds("blocking-qr", {"attack": sides["thief"], "defense": sides["victim"]})
+    effective = by_qr(blocking.effective.qr)
+    assert found["not_noticed"] == sum(p for q, p in effective.items() if q <= 3)
+    assert found.get("suspicion", Fraction(0)) == effective.get(10, Fraction(0))

@@ -3,20 +3,41 @@ or Confidence QR makes people think, engagement ranges by terrain, intoxication,
 combat fields, Dexterity in place of Generic Tools of Trade, and spin gravity."""
 
 from collections.abc import Iterable
+from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.dice import Dice
+from service.rules.distribution import OutcomeProbability, outcome_table
+from service.rules.foresight.resolution.chance import Setup
+from service.rules.foresight.resolution.contests import block
 from service.rules.foresight.resolution.familiarity import band_of
-from service.rules.foresight.resolution.options import FamiliarityOptions
-from service.rules.foresight.resolution.tables import GravityBand
+from service.rules.foresight.resolution.odds import contest_cost
+from service.rules.foresight.resolution.options import BlockingOptions, FamiliarityOptions
+from service.rules.foresight.resolution.tables import QR, GravityBand
+from service.rules.foresight.resolution.task import (
+    Resolution,
+    Side,
+    roll,
+    side_distribution,
+    side_setup,
+)
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["charisma_reaction", "confidence_reaction", "engagement_ranges", "intoxication",
-           "spin_gravity", "tools_substitute", "unarmed_field"]  # fmt: skip
+__all__ = [
+    "charisma_reaction",
+    "confidence_reaction",
+    "engagement_ranges",
+    "intoxication",
+    "pickpocket",
+    "spin_gravity",
+    "tools_substitute",
+    "unarmed_field",
+]  # fmt: skip
 
 
 class ReactionRow(Model):
@@ -204,3 +225,83 @@ def spin_gravity(request: SpinInput) -> Spin:
     band = band_of(Fraction(repr(request.gravity)), request.options.gravity_band_edges)
     return Spin(band=band, most_activity=request.most_activity,
                 throwing_and_gymnastics=request.throwing_and_gymnastics)  # fmt: skip
+
+
+class Noticed(StrEnum):
+    NOT_NOTICED = "not_noticed"
+    AS_IT_HAPPENS = "as_it_happens"
+    JUST_BEFORE = "just_before"
+    SUSPICION = "suspicion"
+
+
+#: What the victim notices by the effective QR of the theft (F:L1832-1838).
+NOTICED = {QR.QR1: Noticed.NOT_NOTICED, QR.QR2: Noticed.NOT_NOTICED,
+           QR.QR3: Noticed.NOT_NOTICED, QR.QR4: Noticed.AS_IT_HAPPENS,
+           QR.QR7: Noticed.JUST_BEFORE, QR.QR10: Noticed.SUSPICION}  # fmt: skip
+
+
+class PickpocketInput(Model):
+    thief: Side = Field(description="The Pickpocket (or Sleight of Hand) task, or its QR.")
+    victim: Side = Field(description="The victim's Perception, which blocks it passively.")
+    options: BlockingOptions = Field(default=BlockingOptions())
+
+
+class Pickpocketed(Model):
+    thief: Resolution | None
+    victim: Resolution | None
+    effective_qr: QR
+    noticed: Noticed
+    stolen: bool = Field(description="Noticed as it happens, the thing is gone (F:L1838).")
+
+
+def _pickpocket_sides(request: PickpocketInput) -> tuple[Setup | None, Setup | None]:
+    options = request.options
+    return (side_setup(request.thief, options, "thief"),
+            side_setup(request.victim, options, "victim"))  # fmt: skip
+
+
+class PickpocketOdds(Model):
+    noticed: list[OutcomeProbability]
+    stolen: list[OutcomeProbability]
+
+
+def pickpocket_odds(request: PickpocketInput) -> PickpocketOdds:
+    """What the victim notices and whether the theft succeeds, exactly."""
+    thief_task, victim_task = _pickpocket_sides(request)
+    thief = side_distribution(request.thief, thief_task)
+    victim = side_distribution(request.victim, victim_task)
+    mode = request.options.blocking_mode
+    found = thief.then(lambda a: victim.map(lambda d: NOTICED[block(a, d, mode)]))
+    stolen = found.map(lambda n: n in (Noticed.NOT_NOTICED, Noticed.AS_IT_HAPPENS))
+    return PickpocketOdds(noticed=outcome_table(found.map(lambda n: n.value)),
+                          stolen=outcome_table(stolen))  # fmt: skip
+
+
+@operation(
+    name="pickpocket",
+    kind=Kind.CHECK,
+    covers=("foresight.pickpocket",),
+    odds=pickpocket_odds,
+    cost=contest_cost,
+    example={
+        "thief": {"task": {"score": 12, "bef": 5}},
+        "victim": {"task": {"score": 10, "bef": 7}},
+        "dice": {"seed": 3},
+    },
+)
+def pickpocket(request: PickpocketInput, dice: Dice) -> Pickpocketed:
+    """The thief's Pickpocket roll is blocked by the victim's Perception: at QR3 or better he
+    is not noticed; at QR4 he is noticed just as it happens; a failure is noticed just
+    before, a botch arouses suspicion before he is in reach (F:L1832-1838). The urchin's QR3
+    against Amy's QR4 is QR4: she notices the brush a moment too late."""
+    thief_task, victim_task = _pickpocket_sides(request)
+    thief = None if thief_task is None else roll(thief_task, dice, "D100 (Pickpocket)")
+    victim = None if victim_task is None else roll(victim_task, dice, "D100 (PC)")
+    qa = thief.qr if thief else request.thief.qr
+    qd = victim.qr if victim else request.victim.qr
+    assert qa is not None
+    assert qd is not None
+    effective = block(qa, qd, request.options.blocking_mode)
+    noticed = NOTICED[effective]
+    return Pickpocketed(thief=thief, victim=victim, effective_qr=effective, noticed=noticed,
+                        stolen=noticed in (Noticed.NOT_NOTICED, Noticed.AS_IT_HAPPENS))  # fmt: skip
