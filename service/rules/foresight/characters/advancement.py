@@ -17,7 +17,7 @@ from service.rules.foresight.resolution.chance import Circumstances, Setup, setu
 from service.rules.foresight.resolution.odds import task_cost
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import round_half_up
-from service.rules.foresight.resolution.tables import QR
+from service.rules.foresight.resolution.tables import QR, QUALITY_RATINGS
 from service.rules.foresight.resolution.task import Resolution, distribution, roll
 from service.rules.model import InputError, Model, Violations, option
 from service.rules.registry import Kind, operation
@@ -159,12 +159,6 @@ class ConversionOptions(ResolutionOptions):
     )
 
 
-#: The share of an award that becomes education points by the IN roll's QR (F:L1081, yield
-#: F:L1394-1408).
-YIELD = {QR.QR1: Fraction(1), QR.QR2: Fraction(3, 4), QR.QR3: Fraction(1, 2),
-         QR.QR4: Fraction(1, 4)}  # fmt: skip
-
-
 class ConversionInput(Circumstances):
     award: Annotated[int, Field(ge=0, le=1000)]
     intelligence: Annotated[int, Field(ge=0, le=40)] = Field(description="Trained IN.")
@@ -183,8 +177,12 @@ def _setup(request: ConversionInput) -> Setup:
 
 
 def converted(award: int, qr: QR, botch: bool) -> tuple[int, int]:
-    education = round_half_up(award * YIELD.get(qr, Fraction(0)))
-    penalty = round_half_up(Fraction(award, 4)) if botch and qr is QR.QR10 else 0
+    """The QR's yield of the award becomes education points (QR1 all, QR2 75%, QR3 half, QR4
+    a quarter, F:L1081, the yield column F:L1394-1408); a botch's negative yield takes that
+    share off the general points only when the option says (AMB-26b)."""
+    share = Fraction(QUALITY_RATINGS[qr].yield_pct, 100)
+    education = round_half_up(award * max(share, Fraction(0)))
+    penalty = round_half_up(award * -share) if botch and share < 0 else 0
     return education, award - education - penalty
 
 
