@@ -49,6 +49,7 @@ __all__ = [
     "Modifier",
     "check_odds",
     "die_distribution",
+    "graded",
     "results",
     "roll_check",
 ]

@@ -21,6 +21,7 @@ from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
     Modifier,
+    graded,
     results,
     roll_check,
 )
@@ -83,12 +84,11 @@ class LossOdds(Model):
 def losses(request: CheckInput, halved: bool = False) -> Distribution[tuple[bool, int]]:
     """(success, CT lost) of a check against a hazard."""
 
-    def graded(outcome: tuple[bool, int]) -> tuple[bool, int]:
-        cf, en = outcome
-        success = not cf and en >= request.tn
-        return success, 0 if success else max(request.tn - en, 0)
+    def loss(outcome: tuple[bool, int]) -> tuple[bool, int]:
+        success, _ = graded(outcome[1], outcome[0], request)
+        return success, 0 if success else max(request.tn - outcome[1], 0)
 
-    return results(request, halved).map(graded)
+    return results(request, halved).map(loss)
 
 
 def loss_odds(found: Distribution[tuple[bool, int]]) -> LossOdds:

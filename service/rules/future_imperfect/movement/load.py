@@ -21,6 +21,7 @@ from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
     check_cost,
+    graded,
     results,
     roll_check,
 )
@@ -197,11 +198,10 @@ def lifting_odds(request: LiftInput) -> LiftOdds:
         return LiftOdds(lifted=outcome_table(results(_test(request, 0)).map(lambda o: True)),
                         truncation=None)  # fmt: skip
     test = _test(request, tn)
-    step = request.options.bump_step
 
     def up(outcome: tuple[bool, int]) -> bool:
-        cf, en = outcome
-        return not cf and en >= tn and weight <= _most(lift, tn, (en - tn) // step)
+        success, bumps = graded(outcome[1], outcome[0], test)
+        return success and weight <= _most(lift, tn, bumps)
 
     found = results(test).map(up)
     return LiftOdds(lifted=outcome_table(found),

@@ -28,6 +28,7 @@ from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
     die_distribution,
+    graded,
     results,
     roll_check,
 )
@@ -205,9 +206,8 @@ def _adders(request: BoostInput, cf: bool) -> int:
 
 def _graded(request: BoostInput, cf: bool, en: int) -> tuple[bool, int]:
     """A critical failure fails, unless a blue chip lifts it over the TN (A-75)."""
-    can = cf and request.blue and request.options.blue_on_cf is BlueOnCf.CAN_SUCCEED
-    success = (not cf or bool(can)) and en >= request.tn
-    return success, (en - request.tn) // request.options.bump_step if success else 0
+    rescued = request.blue and request.options.blue_on_cf is BlueOnCf.CAN_SUCCEED
+    return graded(en, cf and not rescued, request)
 
 
 class BoostOdds(Model):

@@ -22,6 +22,7 @@ from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
     check_cost,
+    graded,
     results,
     roll_check,
 )
@@ -272,12 +273,10 @@ def simple_odds(request: SimpleInput) -> SimpleOdds:
     """Each tier of the stakes, exactly."""
     check = _simple_check(request)
 
-    def graded(outcome: tuple[bool, int]) -> str:
-        cf, en = outcome
-        success = not cf and en >= check.tn
-        return tier_of(success, (en - check.tn) // request.options.bump_step if success else 0)
+    def tier(outcome: tuple[bool, int]) -> str:
+        return tier_of(*graded(outcome[1], outcome[0], check))
 
-    found = results(check).map(graded)
+    found = results(check).map(tier)
     return SimpleOdds(tier=outcome_table(found, ["failure", "success", "bump"]),
                       truncation=truncation(found, DEPTH))  # fmt: skip
 

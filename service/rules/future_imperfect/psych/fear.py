@@ -21,6 +21,7 @@ from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
     check_cost,
+    graded,
     results,
     roll_check,
 )
@@ -63,8 +64,7 @@ def fright(cf: bool, successes: int) -> Fright:
 
 def _graded(request: FearInput, outcome: tuple[bool, int]) -> Fright:
     cf, en = outcome
-    success = not cf and en >= request.tn
-    bumps = (en - request.tn) // request.options.bump_step if success else 0
+    success, bumps = graded(en, cf, request)
     return fright(cf, 1 + bumps if success else 0)
 
 
