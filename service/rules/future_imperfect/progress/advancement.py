@@ -6,14 +6,13 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.future_imperfect.progress.tables import CHIPS
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 
 __all__ = ["convert", "share", "skill", "trait_die", "trait_training"]
 
 Points = Annotated[int, Field(ge=0, le=1_000_000)]
-#: Bounty a chip is worth (FI:L749).
-CHIP_VALUES = {"white": 1, "red": 2, "blue": 3}
 #: Trait dice from d4 up (FI:L759, catalogue A-02).
 DIE_CHAIN = (4, 6, 8, 10, 12)
 
@@ -53,7 +52,7 @@ class Bounty(Model):
 def convert(request: Chips) -> Bounty:
     """With the Master's approval, chips become bounty at the end of a session: blue 3, red 2,
     white 1 (FI:L749)."""
-    return Bounty(bounty=sum(CHIP_VALUES[c] * getattr(request, c) for c in CHIP_VALUES))
+    return Bounty(bounty=sum(row.bounty * getattr(request, row.colour) for row in CHIPS))
 
 
 class ShareInput(Model):

@@ -34,6 +34,7 @@ from service.rules.future_imperfect.core.checks import (
 )
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import parse, sides
+from service.rules.future_imperfect.progress.tables import chip
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 
@@ -313,10 +314,6 @@ def impetus(request: ImpetusInput) -> Impetus:
     return Impetus(skilled=True, chips=left)
 
 
-#: Wound levels and CT each chip negates (FI:L740-743).
-SOAK = {Colour.WHITE: (1, 5), Colour.RED: (2, 10), Colour.BLUE: (3, 15)}
-
-
 class SoakCt(StrEnum):
     ORIGINAL_LEVELS = "original_levels"
     REMAINING_LEVELS = "remaining_levels"
@@ -367,7 +364,8 @@ def soak(request: SoakInput) -> Soaked:
     the CT roll (FI:L736-745, A-76)."""
     wounds, ct, negated = request.wounds, request.ct, False
     for spend in request.chips:
-        levels, points = SOAK[spend.colour]
+        row = chip(spend.colour.value)
+        levels, points = row.wounds, row.ct
         if spend.on is Target.CT:
             ct = max(ct - points, 0)
             continue

@@ -31,6 +31,12 @@ from service.rules.future_imperfect.core.pools import DIE_SIDES, PoolText, parse
 from service.rules.future_imperfect.core.rolls import OPPOSED, Side, initiator_en, winner
 from service.rules.future_imperfect.progress.chips import COLOURS, Pot, draw_chip
 from service.rules.future_imperfect.psych.options import AnnoyedScope, GapUnit, PsychOptions
+from service.rules.future_imperfect.psych.tables import (
+    CONTEST_EFFECTS,
+    OPPOSED_SKILLS,
+    SIMPLE_TNS,
+    by_successes,
+)
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -44,11 +50,6 @@ class Contest(StrEnum):
     PERSUASION = "persuasion"
 
 
-#: The skill each contest is opposed by (FI:L637-640); persuasion's is not printed (A-73).
-OPPOSING = {Contest.BLUFF: "scrutinize", Contest.INTIMIDATE: "bravery",
-           Contest.RIDICULE: "ridicule", Contest.PERSUASION: "scrutinize"}  # fmt: skip
-
-
 class Effect(StrEnum):
     NONE = "none"
     ANNOYED = "annoyed"
@@ -56,12 +57,16 @@ class Effect(StrEnum):
     BROKEN = "broken"
 
 
-#: By successes, capped at 3 (FI:L643-646).
-EFFECTS = (Effect.NONE, Effect.ANNOYED, Effect.DISTRAUGHT, Effect.BROKEN)
+#: The effects in the order of the successes they need (FI:L643-646).
+EFFECTS = tuple(Effect(row.effect) for row in CONTEST_EFFECTS)
 
 
 def effect_of(successes: int) -> Effect:
-    return EFFECTS[min(successes, 3)]
+    return Effect(by_successes(CONTEST_EFFECTS, successes))
+
+
+def _opposed(contest: Contest) -> str:
+    return next(row.opposed for row in OPPOSED_SKILLS if row.contest == contest.value)
 
 
 class ContestInput(Model):
@@ -136,7 +141,7 @@ def contest(request: ContestInput, dice: Dice) -> Contested:
     second = roll_check(_check(request.resister, options), dice)
     a = None if first.critical_failure else first.en
     successes = _successes(a, second.en, options)
-    return Contested(opposed_skill=OPPOSING[request.contest], initiator=first, resister=second,
+    return Contested(opposed_skill=_opposed(request.contest), initiator=first, resister=second,
                      winner=winner(a, second.en, options), successes=successes,
                      effect=effect_of(successes))  # fmt: skip
 
@@ -249,8 +254,8 @@ def simple_tn(initiator: str, target: str, options: PsychOptions) -> int:
         gap = DIE_SIDES.get(theirs.column, 0) - DIE_SIDES.get(mine.column, 0)
     else:
         gap = theirs.column - mine.column
-    tn = 3 if gap < 0 else 5 if gap == 0 else 7 if gap <= 2 else 9
-    return tn + (1 if theirs.row >= 3 else 0)
+    tier = 0 if gap < 0 else 1 if gap == 0 else 2 if gap <= 2 else 3
+    return SIMPLE_TNS[tier].tn + (1 if theirs.row >= 3 else 0)
 
 
 def _simple_check(request: SimpleInput) -> CheckInput:

@@ -26,10 +26,11 @@ from service.rules.future_imperfect.core.checks import (
     roll_check,
 )
 from service.rules.future_imperfect.psych.options import PsychOptions, TerrorStep0
+from service.rules.future_imperfect.psych.tables import FEAR_EFFECTS, by_successes
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["FEAR", "Feared", "fear", "terrified", "terror"]
+__all__ = ["Feared", "fear", "terrified", "terror"]
 
 
 class Fright(StrEnum):
@@ -41,8 +42,6 @@ class Fright(StrEnum):
     NONE = "none"
 
 
-#: By successes, 3 or more no effect (FI:L696-700).
-FEAR = (Fright.BROKEN, Fright.DISTRAUGHT, Fright.ANNOYED, Fright.NONE)
 ORDER = list(Fright)
 #: The red joker, step 0, is 1 card of the 54 (FI:L151, catalogue 1.6).
 DECK, STEP_0 = 54, 1
@@ -59,7 +58,7 @@ class Feared(Model):
 
 
 def fright(cf: bool, successes: int) -> Fright:
-    return Fright.TERRIFIED if cf else FEAR[min(successes, 3)]
+    return Fright.TERRIFIED if cf else Fright(by_successes(FEAR_EFFECTS, successes))
 
 
 def _graded(request: FearInput, outcome: tuple[bool, int]) -> Fright:
