@@ -78,21 +78,20 @@ class Modifier(StrEnum):
     ONE_ARMED = "one_armed"
 
 
-#: Inherent shifts and damage-scale factors of the frames (F:L1112-1115).
-FRAMES = {
-    Modifier.ENORMOUS_FRAME: ({Attribute.ST: 2, Attribute.AG: -2}, Fraction(5, 4)),
-    Modifier.TINY_FRAME: ({Attribute.ST: -2, Attribute.AG: 1, Attribute.DX: 1}, Fraction(4, 5)),
-}
-#: What the others note (F:L1112-1119).
-NOTES = {
-    Modifier.ENORMOUS_FRAME: "stands out in crowds and cities: -2 situational to stealth; +1 to "
-    "be hit at range",
-    Modifier.TINY_FRAME: "may vanish in crowds (+2 situational to stealth) but sees poorly in "
-    "them; +1 to stealth; -1 to be hit at range",
-    Modifier.ONE_LEGGED: "-2 to AG tasks relying on the legs with a prosthetic, -4 without",
-    Modifier.ONE_ARMED: "-2 to DX tasks usually two-handed (-1 with adapted equipment), -4 to "
-    "those needing two hands if possible at all",
-}
+class Shift(Model):
+    attribute: Attribute
+    points: int
+
+
+class ModifierRow(Model):
+    modifier: Modifier
+    ds: str = Field(description="What the damage scale is multiplied by, exactly.")
+    shifts: tuple[Shift, ...] = Field(description="Inherent points, the range moving too.")
+    notes: str
+    source: str
+
+
+CHARACTER_MODIFIERS = table(__name__, "character_modifiers", ModifierRow)
 
 
 class ModifierOptions(Model):
@@ -143,19 +142,18 @@ def species(request: SpeciesInput) -> Species:
         raise InputError(("modifiers",), "one frame, enormous or tiny")
     shifts: dict[Attribute, int] = {}
     ds = Fraction(row.ds)
-    for modifier in request.modifiers:
-        if modifier in FRAMES:
-            moved, factor = FRAMES[modifier]
-            ds *= factor
-            for attribute, by in moved.items():
-                shifts[attribute] = shifts.get(attribute, 0) + by
+    chosen = [m for m in CHARACTER_MODIFIERS if m.modifier in request.modifiers]
+    for modifier in chosen:
+        ds *= Fraction(modifier.ds)
+        for shift in modifier.shifts:
+            shifts[shift.attribute] = shifts.get(shift.attribute, 0) + shift.points
     low_moves = request.options.frame_shifts_minimum
     ranges = [r.model_copy(update={"low": r.low + (shifts.get(r.attribute, 0) if low_moves else 0),
                                    "high": r.high + shifts.get(r.attribute, 0)})
               for r in row.ranges]  # fmt: skip
     return Species(species=row.species, general=row.general, education=row.education,
                    ds=_fraction(ds), size=row.size, ranges=ranges,
-                   notes=[row.notes, *(NOTES[m] for m in request.modifiers)])  # fmt: skip
+                   notes=[row.notes, *(m.notes for m in chosen)])  # fmt: skip
 
 
 class Feature(Model):
