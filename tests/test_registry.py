@@ -80,6 +80,8 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.reaction.confidence", "foresight.intoxication"),
             *("foresight.unarmed_fields", "foresight.engagement_ranges"),
             *("foresight.tools_of_trade_substitute", "foresight.spin_gravity"),
+            *("foresight.character.create", "foresight.character.validate"),
+            *("foresight.cp.spend", "foresight.character.reallocate"),
             "foresight.pickpocket",
         ]
     ),

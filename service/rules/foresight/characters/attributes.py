@@ -15,7 +15,7 @@ from service.rules.model import InputError, Model, Violations
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["POINTS", "generate", "train"]
+__all__ = ["POINTS", "Allocation", "generate", "train", "training_steps"]
 
 #: Points to distribute over the species minima (F:L473-477, F:L1137).
 POINTS = 36
@@ -136,11 +136,15 @@ def train(request: TrainInput) -> Training:
     """Training raises a trained attribute: 5 a point back up to the inherent value, then 5,
     5, 10 and 20 for inherent +1 to +4, which it may never exceed (F:L728-738): Amy pays 10
     each for DX, WP, AP and EM +2 and 5 each for IN and PC +1 (F:L873-877)."""
-    if request.to > request.inherent + 4:
-        raise InputError(("to",), f"at most inherent + 4 = {request.inherent + 4} (F:L738)")
     if request.to < request.trained:
         raise InputError(("to",), "training raises; an attribute falls only by injury")
-    above = [row.cost for row in TRAINING][1:]
-    steps = [5 if v < request.inherent else above[v - request.inherent]
-             for v in range(request.trained, request.to)]  # fmt: skip
+    steps = training_steps(request.inherent, request.trained, request.to)
     return Training(cost=sum(steps), steps=steps)
+
+
+def training_steps(inherent: int, trained: int, to: int) -> list[int]:
+    """What each point from `trained` up to `to` costs (F:L728-738)."""
+    if to > inherent + 4:
+        raise InputError(("to",), f"at most inherent + 4 = {inherent + 4} (F:L738)")
+    above = [row.cost for row in TRAINING][1:]
+    return [5 if v < inherent else above[v - inherent] for v in range(trained, to)]

@@ -19,7 +19,9 @@ __all__ = [
     "COMPETENCE",
     "background",
     "competence",
+    "competence_of",
     "custom_background",
+    "tally",
     "transfer",
 ]
 
@@ -101,6 +103,10 @@ def competence(request: CompetenceInput) -> Competence:
     """How competent a character of so many background factors is: 1-2 bumbling, 3-4
     inexperienced, 5-6 competent, 7-10 capable, 11-14 outstanding, 15 or more awesome
     (F:L567-573)."""
+    return competence_of(request)
+
+
+def competence_of(request: CompetenceInput) -> Competence:
     count = request.background_factors
     if request.options.scale is CompetenceScale.PROSE:
         return Competence(competence=_prose(count), examples=None)
@@ -214,6 +220,10 @@ def background(request: BackgroundInput) -> Background:
     """A character's background factors give general and education character points and,
     some, inherent attribute points, wealth and talents; one marked * is taken once
     (F:L601-663). Amy's four give 225 general and 95 education points (F:L752)."""
+    return tally(request)
+
+
+def tally(request: BackgroundInput) -> Background:
     errors: list[InputError] = []
     general = education = free = wealth = childhood = 0
     grants: list[Grant] = []

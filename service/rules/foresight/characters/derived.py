@@ -14,7 +14,7 @@ from service.rules.model import Model, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["carrying_capacity", "encumbrance", "stamina", "ucdc"]
+__all__ = ["carrying_capacity", "encumbrance", "stamina", "stamina_of", "ucdc", "ucdc_of"]
 
 Strength = Annotated[int, Field(ge=1, le=60, description="Trained Strength (F:L483).")]
 
@@ -72,11 +72,14 @@ class Ucdc(Model):
 def ucdc(request: UcdcInput) -> Ucdc:
     """Unarmed Combat Damage Class by Strength: 1-2 1/8, 3-4 1/4, 5-6 1/2, 7-8 1, 9-12 2, 13-14
     3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501)."""
-    strength = request.strength
+    return ucdc_of(request.strength, request.options.ucdc_rounding)
+
+
+def ucdc_of(strength: int, rounding: UcdcRounding) -> Ucdc:
     row = next((r for r in UCDC if r.low <= strength <= r.high), None)
     if row is not None:
         value = Fraction(row.ucdc)
-    elif request.options.ucdc_rounding is UcdcRounding.TRUNCATE:
+    elif rounding is UcdcRounding.TRUNCATE:
         value = Fraction(math.floor(Fraction(strength, 2) - 4))
     else:
         value = Fraction(round_half_up(Fraction(strength, 2) - 4))
@@ -221,6 +224,10 @@ def stamina(request: StaminaInput) -> Stamina:
     """Maximum stamina is the Stamina skill's score, (EN+WP)/2 rounded plus its level, used
     as it is even over 20; the reserve is EN and the threshold EN/3 (F:L372-375, F:L1921-
     1925): Amy's EN 7, WP 11 and level 4 give 13, 7 and 2."""
-    base = round_half_up(Fraction(request.endurance + request.willpower, 2))
-    return Stamina(maximum=base + request.level, reserve=request.endurance,
-                   threshold=round_half_up(Fraction(request.endurance, 3)))  # fmt: skip
+    return stamina_of(request.endurance, request.willpower, request.level)
+
+
+def stamina_of(endurance: int, willpower: int, level: int) -> Stamina:
+    base = round_half_up(Fraction(endurance + willpower, 2))
+    return Stamina(maximum=base + level, reserve=endurance,
+                   threshold=round_half_up(Fraction(endurance, 3)))  # fmt: skip

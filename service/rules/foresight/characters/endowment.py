@@ -15,7 +15,15 @@ from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["FREE_PACKAGES", "WEALTH", "free_package", "sell_off", "wealth"]
+__all__ = [
+    "FREE_PACKAGES",
+    "WEALTH",
+    "free_package",
+    "package_row",
+    "sell_off",
+    "wealth",
+    "wealth_of",
+]
 
 
 class Points(Model):
@@ -70,6 +78,14 @@ class Package(Model):
 UNIVERSAL = tuple(row.skill for row in SKILLS if row.free)
 
 
+def package_row(setting: str) -> PackageRow:
+    found = next((r for r in FREE_PACKAGES if r.setting.casefold() == setting.casefold()), None)
+    if found is None:
+        names = ", ".join(r.setting for r in FREE_PACKAGES)
+        raise InputError(("setting",), f"the book's examples are {names}; the GM may make one")
+    return found
+
+
 @operation(
     name="free-packages",
     kind=Kind.LOOKUP,
@@ -81,11 +97,7 @@ def free_package(request: PackageInput) -> Package:
     has, environmental and gravity familiarities (F:L697-708), and the four skills everyone
     has anywhere: Pain Resistance, Stamina, Search and Initiative (F:L695). Amy's Near Future
     package (F:L712)."""
-    row = next((r for r in FREE_PACKAGES if r.setting.casefold() == request.setting.casefold()),
-               None)  # fmt: skip
-    if row is None:
-        names = ", ".join(r.setting for r in FREE_PACKAGES)
-        raise InputError(("setting",), f"the book's examples are {names}; the GM may make one")
+    row = package_row(request.setting)
     fixed = sum(p.points for p in row.environments)
     return Package(setting=row.setting, fields=list(row.fields),
                    environment_points=row.environment_points,
@@ -185,15 +197,18 @@ def wealth(request: WealthInput) -> Wealth:
     Rich (2,000,000), times 5 a row further (F:L1006-1015); a row bought costs 20 character
     points and one given up returns 10 (F:L747-748): Amy could go from Average to Struggling
     for 10 points (F:L1023)."""
+    return wealth_of(request.start, request.background_rows, request.bought_rows,
+                     request.options.wealth_series)  # fmt: skip
+
+
+def wealth_of(start: str, background_rows: int, bought: int, series: Series) -> Wealth:
     names = [row.level.casefold() for row in WEALTH]
-    if request.start.casefold() not in names:
+    if start.casefold() not in names:
         raise InputError(("start",), f"one of {', '.join(r.level for r in WEALTH)}")
-    index = names.index(request.start.casefold()) + request.background_rows + request.bought_rows
-    index = max(index, 0)  # nothing is below Starvation
+    # Nothing is below Starvation.
+    index = max(names.index(start.casefold()) + background_rows + bought, 0)
     rows = list(WEALTH)
     beyond = index - len(rows) + 1
     level = rows[index].level if beyond <= 0 else f"{rows[-1].level} +{beyond}"
-    bought = request.bought_rows
     cost = 20 * bought if bought > 0 else 10 * bought
-    worth = _worth(index, request.options.wealth_series)
-    return Wealth(level=level, worth=worth, less_than=index == 0, cp_cost=cost)
+    return Wealth(level=level, worth=_worth(index, series), less_than=index == 0, cp_cost=cost)

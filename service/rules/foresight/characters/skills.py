@@ -25,10 +25,12 @@ __all__ = [
     "AttributeValues",
     "SkillRow",
     "cost_to_own",
+    "favored_errors",
     "generic_transfer",
     "hth_favored",
     "max_level",
     "skill_cost",
+    "skill_price",
     "skill_score",
     "theory_favored",
 ]
@@ -123,14 +125,21 @@ def skill_cost(request: CostInput) -> SkillCost:
     if request.to_level < request.from_level:
         raise InputError(("to_level",), "skills are raised, not lowered (see reallocation)")
     row = skill_row(request.skill)
-    top = threshold(row, request.options)
-    acquired = 3 * row.cost if request.free else 0
+    cost = skill_price(row, request.from_level, request.to_level, request.free, request.options)
+    return SkillCost(skill=row.skill, cost=cost, base_cost=row.cost,
+                     doubles_after=threshold(row, request.options))  # fmt: skip
+
+
+def skill_price(row: SkillRow, start: int, end: int, free: bool, options: SkillOptions) -> int:
+    """Character points from level `start` to `end` (-1: not owned), negative going down: the
+    price paid for each level comes back when it is sold (F:L1037)."""
+    top = threshold(row, options)
+    acquired = 3 * row.cost if free else 0
 
     def owned(level: int) -> int:
         return 0 if level < 0 else cost_to_own(row.cost, top, level) - acquired
 
-    return SkillCost(skill=row.skill, cost=owned(request.to_level) - owned(request.from_level),
-                     base_cost=row.cost, doubles_after=top)  # fmt: skip
+    return owned(end) - owned(start)
 
 
 class AttributeValues(Model):
@@ -325,7 +334,7 @@ class TheoryFavored(Model):
                               "for its favored specialization.")  # fmt: skip
 
 
-def _favored_errors(request: TheoryInput) -> str | None:
+def favored_errors(request: TheoryInput) -> str | None:
     known = {_key(k.field): k for k in request.known}
     seen = set()
     for favor in request.favored:
@@ -365,7 +374,7 @@ def theory_favored(request: TheoryInput) -> TheoryFavored:
     picks = request.level // 5
     if len(request.favored) > picks:
         raise InputError(("favored",), f"Theory {request.level} gives {picks} favored picks")
-    problem = _favored_errors(request)
+    problem = favored_errors(request)
     if problem:
         raise InputError(("favored",), problem)
     bonus = None

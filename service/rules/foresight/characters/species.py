@@ -25,7 +25,15 @@ from service.rules.model import InputError, Model, Violations, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["SPECIES", "aging", "custom_species", "species", "unique_gift", "unique_insight"]
+__all__ = [
+    "SPECIES",
+    "aging",
+    "custom_species",
+    "species",
+    "species_of",
+    "unique_gift",
+    "unique_insight",
+]
 
 
 class Range(Model):
@@ -135,6 +143,10 @@ def species(request: SpeciesInput) -> Species:
     """A species is a background factor with its own attribute ranges, AP 5-12 for all; a
     character has one (F:L1129-1171). The frames shift inherent values and the range with
     them and scale the damage scale; one leg or arm costs its tasks (F:L1107-1119)."""
+    return species_of(request)
+
+
+def species_of(request: SpeciesInput) -> Species:
     row = species_row(request.species)
     if len(set(request.modifiers)) < len(request.modifiers):
         raise InputError(("modifiers",), "each character modifier once")
