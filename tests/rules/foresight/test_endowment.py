@@ -1,6 +1,8 @@
 """FORESIGHT free packages, sell-offs and wealth (catalogue 3.C.7, 3.C.8, 3.C.14): C6, C7,
 C17 and the wealth table."""
 
+from fractions import Fraction
+
 import pytest
 
 from service.rules.model import InputError
@@ -46,10 +48,17 @@ def test_pain_resistance_sells_for_3():
 def test_wealth(body, level, worth, cp):
     """F:L1006-1015 and F:L747-748; C17 (F:L1023): Average to Struggling for +10 CP."""
     found = run("wealth", body)
-    assert (found.level, found.worth, found.cp_cost) == (level, worth, cp)
+    assert (found.level, Fraction(found.worth.exact), found.cp_cost) == (level, worth, cp)
 
 
 def test_wealth_times_five_throughout():
     """AMB-15: the footer's x5 gives Rich 625,000 and Filthy Rich 3,125,000."""
     five = {"bought_rows": 3, "options": {"wealth_series": "times_five"}}
-    assert run("wealth", five).worth == 3_125_000
+    assert Fraction(run("wealth", five).worth.exact) == 3_125_000
+
+
+def test_the_richest_rows_are_exact():
+    """Thirty rows past Average: Filthy Rich +27, 2,000,000 x 5^27, which no
+    GraphQL integer holds, so the worth is exact as a string."""
+    found = run("wealth", {"bought_rows": 10, "background_rows": 20})
+    assert Fraction(found.worth.exact) == 2_000_000 * 5**27

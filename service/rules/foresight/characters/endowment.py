@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.distribution import Exact, exact
 from service.rules.foresight.characters.backgrounds import Pool
 from service.rules.foresight.characters.skills import SKILLS, skill_row
 from service.rules.foresight.resolution.scores import round_half_up
@@ -172,7 +173,10 @@ class WealthInput(Model):
 
 class Wealth(Model):
     level: str
-    worth: int = Field(description="Total worth in svu, a cheap meal or an hour's labour.")
+    worth: Exact = Field(
+        description="Total worth in svu, a cheap meal or an hour's labour; exact as a string, "
+        "since the rows past Filthy Rich outgrow the integers of GraphQL and JSON numbers."
+    )
     less_than: bool = Field(description="Worth less than this: Starvation (F:L1007).")
     cp_cost: int = Field(description="What the bought rows cost; negative, what sold ones give.")
 
@@ -211,4 +215,5 @@ def wealth_of(start: str, background_rows: int, bought: int, series: Series) -> 
     beyond = index - len(rows) + 1
     level = rows[index].level if beyond <= 0 else f"{rows[-1].level} +{beyond}"
     cost = 20 * bought if bought > 0 else 10 * bought
-    return Wealth(level=level, worth=_worth(index, series), less_than=index == 0, cp_cost=cost)
+    worth = exact(Fraction(_worth(index, series)))
+    return Wealth(level=level, worth=worth, less_than=index == 0, cp_cost=cost)
