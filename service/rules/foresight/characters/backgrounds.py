@@ -23,11 +23,17 @@ __all__ = [
     "custom_background",
     "tally",
     "transfer",
+    "wealth_cost",
 ]
 
 #: A background factor is simply worth 80 character points (F:L655); an inherent attribute
 #: point 10, a wealth row up 20 and down -10 (F:L657, F:L747-748).
 WORTH, ATTRIBUTE_POINT, WEALTH_UP, WEALTH_DOWN = 80, 10, 20, -10
+
+
+def wealth_cost(rows: int) -> int:
+    """Character points for rows of wealth bought (+) or given up (-, points back)."""
+    return WEALTH_UP * rows if rows > 0 else WEALTH_DOWN * -rows
 
 
 class Grant(Model):
@@ -278,10 +284,8 @@ def custom_background(request: CustomInput) -> Custom:
     """'A background factor is simply worth 80 character points': split them between general
     and education by the time spent studying; an inherent attribute point costs 10 (F:L655-
     657), a wealth row 20 up and 10 back down (F:L747-748). The GM still judges it."""
-    rows = request.wealth_rows
-    wealth = WEALTH_UP * rows if rows > 0 else WEALTH_DOWN * -rows
     worth = request.general + request.education + ATTRIBUTE_POINT * request.attribute_points
-    worth += wealth
+    worth += wealth_cost(request.wealth_rows)
     return Custom(worth=worth, balanced=worth == WORTH, short_by=WORTH - worth)
 
 

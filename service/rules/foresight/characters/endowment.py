@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.distribution import Exact, exact
-from service.rules.foresight.characters.backgrounds import Pool
+from service.rules.foresight.characters.backgrounds import Pool, wealth_cost
 from service.rules.foresight.characters.skills import SKILLS, skill_row
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.model import InputError, Model, option
@@ -214,6 +214,6 @@ def wealth_of(start: str, background_rows: int, bought: int, series: Series) -> 
     rows = list(WEALTH)
     beyond = index - len(rows) + 1
     level = rows[index].level if beyond <= 0 else f"{rows[-1].level} +{beyond}"
-    cost = 20 * bought if bought > 0 else 10 * bought
+    cost = wealth_cost(bought)
     worth = exact(Fraction(_worth(index, series)))
     return Wealth(level=level, worth=worth, less_than=index == 0, cp_cost=cost)

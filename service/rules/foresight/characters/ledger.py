@@ -15,10 +15,9 @@ from pydantic import Field
 
 from service.rules.foresight.characters.attributes import training_steps
 from service.rules.foresight.characters.backgrounds import (
-    WEALTH_DOWN,
-    WEALTH_UP,
     Pool,
     TransferInput,
+    wealth_cost,
 )
 from service.rules.foresight.characters.fields import FieldInput, priced
 from service.rules.foresight.characters.skills import (
@@ -242,8 +241,8 @@ def _flat(request: SpendInput) -> list[Line]:
         lines.append(Line(item="ambidexterity", pool=Pool.GENERAL, cost=AMBIDEXTERITY))
     rows = request.wealth_rows
     if rows:
-        cost = WEALTH_UP * rows if rows > 0 else WEALTH_DOWN * -rows
-        lines.append(Line(item=f"wealth {rows:+d} rows", pool=Pool.GENERAL, cost=cost))
+        lines.append(Line(item=f"wealth {rows:+d} rows", pool=Pool.GENERAL,
+                          cost=wealth_cost(rows)))  # fmt: skip
     if request.extra_weapon_classes:
         lines.append(Line(item=f"{request.extra_weapon_classes} extra favored weapon classes",
                           pool=Pool.GENERAL,
