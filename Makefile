@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean deploy-check image
 
 install: $(STAMP)
 
@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/python -m service serve --host 127.0.0.1 --port 8000
 
 # pytest runs last so its summary is the closing line of the run.
-test: lint typecheck schema-check fuzz pytest
+test: lint deploy-check typecheck schema-check fuzz pytest
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
@@ -26,6 +26,18 @@ pytest: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check service tests tools bench
 	$(BIN)/ruff format --check service tests tools bench
+
+# Offline: hadolint on the image definition; kubernetes-validate --strict on every manifest
+# (the schemas of KUBE_VERSION are bundled) and the kustomizations' entries (tools/deploy_check.py).
+KUBE_VERSION ?= 1.33
+deploy-check: $(STAMP)
+	$(BIN)/hadolint deploy/Dockerfile
+	$(BIN)/python tools/deploy_check.py --kubernetes-version $(KUBE_VERSION)
+
+# Build deploy/Dockerfile with podman and run the service from it (tools/image.sh says what it
+# verified, and on which base: the pinned one, or a stand-in when no registry is reachable).
+image:
+	bash tools/image.sh
 
 typecheck: $(STAMP)
 	$(BIN)/mypy service bench

@@ -3,6 +3,7 @@
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -83,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="serve REST and GraphQL")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    # WEB_CONCURRENCY, as uvicorn's own command line reads it: the container image sets it.
+    # A string default goes through type=int, so a bad value is a usage error, not a traceback.
+    serve.add_argument("--workers", type=int, default=os.environ.get("WEB_CONCURRENCY", "1"))
     commands.add_parser("export-schemas", help="write openapi/ and schema/")
     commands.add_parser("check-schemas", help="fail when openapi/ or schema/ drift")
     commands.add_parser("precompute", help="fill the cache with standard odds tables")
