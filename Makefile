@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean deploy-check image
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean deploy-check image cluster
 
 install: $(STAMP)
 
@@ -69,6 +69,13 @@ bench: $(STAMP)
 # redis-server when one is installed. SOAK_ARGS=--cache=memory soaks the in-memory cache.
 soak: $(STAMP)
 	$(BIN)/python -m tools.soak $(SOAK_ARGS)
+
+# Three replicas sharing one redis-server behind HAProxy, all on loopback, and the checks that
+# they answer as one service: identical seeded bodies, odds shared through Redis, a replica and
+# then Redis restarted under load with no failed request (tools/cluster.py). It installs
+# haproxy with apt-get when missing.
+cluster: $(STAMP)
+	$(BIN)/python -m tools.cluster
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -10,6 +10,7 @@ from pathlib import Path
 import uvicorn
 
 from service.cache import make_cache
+from service.drain import exit_cleanly_on_sigterm
 from service.rules.cost import BUDGET
 from service.rules.registry import load
 from service.runtime import Odds
@@ -62,6 +63,7 @@ async def _precompute(settings: Settings) -> int:
         max_bytes=settings.cache_max_bytes,
         timeout=settings.redis_timeout_seconds,
         ttl_seconds=settings.redis_ttl_seconds,
+        tls=settings.redis_tls,
     )
     odds = Odds(cache, budget=settings.max_odds_states, deadline=60)
     count = 0
@@ -75,6 +77,16 @@ async def _precompute(settings: Settings) -> int:
         odds.close()
         await cache.close()
     print(f"precomputed {count} odds tables into the {cache.backend} cache")
+    return 0
+
+
+def run_server(host: str, port: int, workers: int) -> int:
+    """Serve until SIGTERM or SIGINT. SIGTERM drains first, then finishes what is in flight
+    within SHUTDOWN_TIMEOUT_SECONDS, and ends the process with status 0 (service/drain.py)."""
+    exit_cleanly_on_sigterm()
+    timeout = Settings().shutdown_timeout_seconds
+    uvicorn.run("service.app:create_app", factory=True, host=host, port=port, workers=workers,
+                http=PROTOCOL, timeout_graceful_shutdown=timeout, **UVICORN)  # type: ignore[arg-type]  # fmt: skip
     return 0
 
 
@@ -92,9 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("precompute", help="fill the cache with standard odds tables")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        uvicorn.run("service.app:create_app", factory=True, host=args.host, port=args.port,
-                    workers=args.workers, http=PROTOCOL, **UVICORN)  # type: ignore[arg-type]  # fmt: skip
-        return 0
+        return run_server(args.host, args.port, args.workers)
     if args.command == "export-schemas":
         return export_schemas()
     if args.command == "check-schemas":

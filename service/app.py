@@ -25,6 +25,7 @@ from starlette.types import ASGIApp
 from service.cache import ProbabilityCache, make_cache
 from service.catalogue import Catalogue
 from service.cors import Cors, Policy
+from service.drain import Drain
 from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
@@ -39,15 +40,21 @@ from service.settings import Settings
 __all__ = ["build_app", "create_app", "tune_garbage_collector"]
 
 
-def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
+def _ops_routes(cache: ProbabilityCache, metrics: Metrics, drain: Drain) -> list[BaseRoute]:
     async def healthz(request: Request) -> Response:
         return Response(orjson.dumps({"status": "ok"}), media_type="application/json")
 
     async def readyz(request: Request) -> Response:
         """Ready whenever the process serves: Redis is optional, so its state is reported,
-        never a reason to refuse traffic. `full`: Redis refused the last write for memory."""
+        never a reason to refuse traffic. `full`: Redis refused the last write for memory;
+        `error` and `detail`, when it is not reachable: why (`service.cache.Problem`)."""
+        if drain.draining:  # SIGTERM came: out of the balancers' pools (service/drain.py)
+            return _draining()
         reachable = await cache.ping()
-        state = {"backend": cache.backend, "reachable": reachable, "full": cache.stats.full}
+        full = cache.stats.full
+        state: dict[str, object] = {"backend": cache.backend, "reachable": reachable, "full": full}
+        if not reachable and cache.problem is not None:
+            state |= {"error": cache.problem.kind, "detail": cache.problem.detail}
         body = {"status": "ready", "rules_version": RULES_VERSION, "cache": state}
         return Response(orjson.dumps(body), media_type="application/json")
 
@@ -59,6 +66,11 @@ def _ops_routes(cache: ProbabilityCache, metrics: Metrics) -> list[BaseRoute]:
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", prometheus, methods=["GET"]),
     ]
+
+
+def _draining() -> Response:
+    body = {"status": "draining", "rules_version": RULES_VERSION}
+    return Response(orjson.dumps(body), status_code=503, media_type="application/json")
 
 
 def build_app(
@@ -95,6 +107,7 @@ def build_app(
     api = routes(registry, odds, catalogue)
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
+    drain = Drain(settings.shutdown_drain_seconds)
 
     log = (
         (access_log or AccessLog())
@@ -104,6 +117,7 @@ def build_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        drain.install()
         yield
         odds.close()
         await cache.close()
@@ -117,7 +131,7 @@ def build_app(
 
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
-        routes=[*fixed, *_ops_routes(cache, metrics)],
+        routes=[*fixed, *_ops_routes(cache, metrics, drain)],
         exception_handlers={HTTPException: problem_handler, Exception: fault_handler},
         lifespan=lifespan,
     )
@@ -158,6 +172,7 @@ def create_app() -> Observability:
         timeout=settings.redis_timeout_seconds,
         retry_after=settings.redis_retry_after_seconds,
         ttl_seconds=settings.redis_ttl_seconds,
+        tls=settings.redis_tls,
     )
     app = build_app(settings, cache)
     tune_garbage_collector(settings)

@@ -12,8 +12,15 @@ may leave its reply unread on the socket, and the next command on that connectio
 it as its own.
 
 Errors: network trouble raises `OSError` (a closed connection or a garbled reply raise
-`ConnectionError`, an `OSError`); an error reply from Redis raises `ResponseError`.
+`ConnectionError`, an `OSError`; a failed TLS handshake `ssl.SSLError`, one too); an error
+reply from Redis raises `ResponseError`, and one to the AUTH sent on connecting
+`AuthenticationError`, so the caller can tell a wrong password from a full Redis; a TLS
+connection dropped before its first reply `TlsRefusedError` (an `ssl.SSLError`).
 A `Client` belongs to the event loop it is first used on, like asyncio streams themselves.
+
+TLS (`rediss://`) verifies the server's certificate and host name, against the system's CAs
+or the PEM bundle `Tls.ca_file`, and can present a client certificate (`Tls.cert_file`):
+Redis asks for one unless it runs with `tls-auth-clients no`.
 """
 
 import asyncio
@@ -25,14 +32,18 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 __all__ = [
     "Address",
+    "AuthenticationError",
     "Client",
     "Connection",
     "ProtocolError",
     "Reply",
     "ResponseError",
+    "Tls",
+    "TlsRefusedError",
     "encode_command",
     "parse_url",
     "read_reply",
+    "tls_context",
 ]
 
 #: What a command may return: simple strings as `str`, bulk strings as `bytes`, integers,
@@ -43,6 +54,15 @@ Arg: TypeAlias = bytes | str
 
 class ResponseError(Exception):
     """Redis answered with an error reply (`-ERR ...`); the message is Redis's."""
+
+
+class AuthenticationError(ResponseError):
+    """Redis refused the AUTH sent on connecting (WRONGPASS, or no password configured)."""
+
+
+class TlsRefusedError(ssl.SSLError):
+    """Redis dropped a TLS connection before answering its first command: it refused our
+    certificate, or wanted one (`tls-auth-clients yes`, Redis's default)."""
 
 
 class ProtocolError(ConnectionError):
@@ -60,6 +80,28 @@ class Address:
     password: str | None = None
     db: int = 0
     tls: bool = False
+
+
+@dataclass(frozen=True)
+class Tls:
+    """Files for `rediss://`, each PEM: `ca_file`, the CAs to trust (None: the system's);
+    `cert_file` and `key_file`, a client certificate and its key (`key_file` None: the key is
+    in `cert_file`)."""
+
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+
+
+def tls_context(tls: Tls) -> ssl.SSLContext:
+    """A client context that verifies the server's certificate and host name. A missing or
+    unreadable file raises `OSError` (or `ssl.SSLError`) here, not on the first connection."""
+    if tls.key_file is not None and tls.cert_file is None:
+        raise ValueError("a Redis TLS key file needs its certificate file")
+    context = ssl.create_default_context(cafile=tls.ca_file)
+    if tls.cert_file is not None:
+        context.load_cert_chain(tls.cert_file, tls.key_file)
+    return context
 
 
 def parse_url(url: str) -> Address:
@@ -146,16 +188,33 @@ class Connection:
 
     @classmethod
     async def open(cls, address: Address, tls: ssl.SSLContext | None = None) -> "Connection":
-        """Connect, then AUTH and SELECT as `address` says."""
+        """Connect, then AUTH and SELECT as `address` says.
+
+        Over TLS 1.3 the client's handshake is done before the server has checked the
+        client's certificate: a server that refuses it (none sent, or not from its CA) says so
+        with an alert or just drops the connection when the client first reads. So a TLS
+        connection's first exchange (AUTH, else a PING) happens here, and a connection
+        dropped then raises `TlsRefusedError`, not a `ConnectionError` like any other.
+        """
         if address.path is not None:
             reader, writer = await asyncio.open_unix_connection(address.path)
         else:
             reader, writer = await asyncio.open_connection(address.host, address.port, ssl=tls)
         connection = cls(reader, writer)
         try:
-            if address.password is not None:
-                user = () if address.username is None else (address.username,)
-                await connection.call("AUTH", *user, address.password)
+            try:
+                if address.password is not None:
+                    user = () if address.username is None else (address.username,)
+                    await connection.call("AUTH", *user, address.password)
+                elif address.tls:
+                    await connection.call("PING")
+            except ResponseError as refused:  # WRONGPASS, or NOAUTH to the PING
+                raise AuthenticationError(str(refused)) from None
+            except ConnectionError as dropped:
+                if not address.tls:
+                    raise
+                raise TlsRefusedError(f"Redis dropped the TLS connection ({dropped}): does it "
+                                      "want a client certificate?") from dropped  # fmt: skip
             if address.db:
                 await connection.call("SELECT", str(address.db))
         except BaseException:
@@ -174,24 +233,32 @@ class Connection:
         return not self._reader.at_eof() and not self._writer.is_closing()
 
     def close(self) -> None:
-        """Close without waiting (safe while being cancelled); the loop finishes the job."""
-        self._writer.close()
+        """Close without waiting (safe while being cancelled); the loop finishes the job.
+
+        Aborted, not closed: a TLS close waits for the server's close_notify, and a loop that
+        stops first (at shutdown, or a test's) would leave the socket open.
+        """
+        self._writer.transport.abort()
 
 
 class Client:
     """Commands over a pool of connections: idle ones are reused, newest first (LIFO)."""
 
-    def __init__(self, address: Address, *, max_idle: int = 64) -> None:
+    def __init__(self, address: Address, *, max_idle: int = 64, tls: Tls | None = None) -> None:
+        """`tls` is for a `rediss://` address only: files for a plain connection would
+        suggest a protection it does not have, so they raise ValueError."""
+        if tls is not None and not address.tls:
+            raise ValueError("Redis TLS files are set, but the Redis URL is not rediss://")
         self.address = address
         self._max_idle = max_idle
         self._idle: deque[Connection] = deque()
         self._closed = False
         # Loading the CA certificates is slow: once per client, not once per connection.
-        self._tls = ssl.create_default_context() if address.tls else None
+        self._tls = tls_context(tls or Tls()) if address.tls else None
 
     @classmethod
-    def from_url(cls, url: str, *, max_idle: int = 64) -> "Client":
-        return cls(parse_url(url), max_idle=max_idle)
+    def from_url(cls, url: str, *, max_idle: int = 64, tls: Tls | None = None) -> "Client":
+        return cls(parse_url(url), max_idle=max_idle, tls=tls)
 
     async def call(self, *args: Arg) -> Reply:
         """Send one command and return its reply. No retries: any failure propagates."""

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from service.resp import Tls
 from service.rules.cost import BUDGET
 
 __all__ = ["Settings"]
@@ -34,6 +35,20 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(
         default=None, description="Share odds tables through Redis; unset: in-memory LRU."
     )
+    redis_tls_ca_file: str | None = Field(
+        default=None,
+        description="PEM file of the CAs whose certificates a rediss:// Redis may present; "
+        "unset: the system's. The server's host name is always checked.",
+    )
+    redis_tls_cert_file: str | None = Field(
+        default=None,
+        description="PEM client certificate for rediss://, for a Redis with tls-auth-clients "
+        "yes (Redis's default).",
+    )
+    redis_tls_key_file: str | None = Field(
+        default=None,
+        description="PEM key of REDIS_TLS_CERT_FILE; unset: it is in that file.",
+    )
     redis_timeout_seconds: float = Field(default=0.05, gt=0, le=5)
     redis_retry_after_seconds: float = Field(default=1.0, ge=0, le=60)
     redis_ttl_seconds: int = Field(
@@ -46,8 +61,9 @@ class Settings(BaseSettings):
         default=32 * 1024 * 1024,
         ge=1024,
         le=16 * 1024 * 1024 * 1024,
-        description="Memory for odds tables without Redis (JSON bytes plus 256 an entry), least "
-        "recently used out first.",
+        description="Memory for odds tables in process (JSON bytes plus 256 an entry), least "
+        "recently used out first: the whole cache without Redis, and with it the fallback "
+        "while Redis cannot be used.",
     )
     memo_bytes: int = Field(
         default=16 * 1024 * 1024,
@@ -183,6 +199,32 @@ class Settings(BaseSettings):
         "Python's 700,10,10 promotes the short-lived objects of requests in flight to older "
         "generations, and so runs full collections often; 10000 lets them die young.",
     )
+    # Graceful shutdown (service/drain.py): on SIGTERM, /readyz answers 503 for the drain while
+    # requests are still served, then the listener closes and what is in flight finishes.
+    shutdown_drain_seconds: float = Field(
+        default=0.0,
+        ge=0,
+        le=300,
+        description="After SIGTERM, keep serving this long with /readyz answering 503 "
+        "draining, so that load balancers take the replica out before its listener closes; "
+        "0 (local runs) closes it at once.",
+    )
+    shutdown_timeout_seconds: int = Field(
+        default=10,
+        ge=1,
+        le=3600,
+        description="After the drain, how long the requests in flight may take to finish "
+        "before they are cancelled and the process exits.",
+    )
+
+    @property
+    def redis_tls(self) -> Tls | None:
+        """The TLS files for a rediss:// Redis, if any is set (an empty value is unset)."""
+        files = (self.redis_tls_ca_file, self.redis_tls_cert_file, self.redis_tls_key_file)
+        ca_file, cert_file, key_file = (file or None for file in files)
+        if (ca_file, cert_file, key_file) == (None, None, None):
+            return None
+        return Tls(ca_file, cert_file, key_file)
 
     @field_validator("cors_allowed_origins", mode="before")
     @classmethod

@@ -134,11 +134,17 @@ def test_the_pod_runs_as_the_image_s_user() -> None:
 
 
 def test_shutdown_fits_the_grace_period() -> None:
-    sleep = container()["lifecycle"]["preStop"]["sleep"]["seconds"]
+    """SIGTERM starts the service's own drain (service/drain.py), no preStop hook: it serves
+    while the endpoint removal spreads, then finishes what is in flight, all before SIGKILL."""
+    assert "lifecycle" not in container()
+    data = the("ConfigMap")["data"]
+    settings = Settings(**{k.lower(): v for k, v in data.items()})
     grace = pod_spec("Deployment")["terminationGracePeriodSeconds"]
-    assert 0 < sleep < grace
-    # What draining may wait for, after the sleep: an odds computation's deadline.
-    assert sleep + Settings().odds_deadline_seconds < grace
+    assert settings.shutdown_drain_seconds >= 5  # kube-proxy and ingress-nginx take seconds
+    # The requests in flight include odds, which give up at their deadline.
+    assert settings.odds_deadline_seconds < settings.shutdown_timeout_seconds
+    # Room to spare for the lifespan's shutdown and the process's exit.
+    assert settings.shutdown_drain_seconds + settings.shutdown_timeout_seconds + 5 <= grace
 
 
 def test_the_service_selects_the_pods_and_targets_the_named_port() -> None:

@@ -181,7 +181,13 @@ def test_a_dead_redis_costs_no_errors_and_a_restarted_one_is_used_again(
 
     ready = client.get("/readyz")
     assert ready.status_code == 200
-    assert ready.json()["cache"] == {"backend": "redis", "reachable": False, "full": False}
+    assert ready.json()["cache"] == {
+        "backend": "redis",
+        "reachable": False,
+        "full": False,
+        "error": "unreachable",
+        "detail": f"[Errno 111] Connect call failed ('127.0.0.1', {redis_server.port})",
+    }
 
     redis_server.start()  # empty again, on the same port
     ready = client.get("/readyz").json()["cache"]
