@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.rules import RULES_VERSION
+from service.rules.dice import MAX_TABLE_DICE
 
 CHECK = "/v1/four-d8/check"
 ODDS = "/v1/four-d8/check/odds"
@@ -418,7 +419,7 @@ def test_system_catalogue(client):
     limits = {limit["pointer"]: limit for limit in check_op["limits"]}
     assert limits["/ease"]["maximum"] == 32
     assert limits["/dice/seed"]["maximum"] == 2**31 - 1
-    assert limits["/dice/values"]["max_items"] == 64
+    assert limits["/dice/values"]["max_items"] == MAX_TABLE_DICE
     ease = check_op["input_schema"]["properties"]["ease"]
     assert (ease["type"], ease["maximum"]) == ("integer", 32)
     assert "dice" not in check_op["odds_input_schema"]["properties"]

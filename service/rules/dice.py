@@ -32,7 +32,9 @@ __all__ = [
 ]
 
 MAX_SEED = 2**31 - 1
-MAX_TABLE_DICE = 64
+#: Enough for the longest chain of table dice a rule asks for: a whole 4C character with its
+#: Alter-Ego and Sidekick and every reroll of a repeated power takes under 200.
+MAX_TABLE_DICE = 256
 _SPAN = 2**64
 
 
