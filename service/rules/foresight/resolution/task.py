@@ -143,11 +143,16 @@ def side_setup(side: Side, options: ResolutionOptions, loc: str) -> Setup | None
 
 
 def setup_at(
-    loc: tuple[str, ...], task: Task, options: ResolutionOptions, extra: Sequence[Term] = ()
+    loc: tuple[str | int, ...],
+    task: Task,
+    options: ResolutionOptions,
+    extra: Sequence[Term] = (),
+    default_bef: int | None = None,
 ) -> Setup:
-    """Set up a task nested in a request, reporting its errors under `loc`."""
+    """Set up a task nested in a request, reporting its errors under `loc`; `default_bef` is
+    the BEF of a task that gives none (an attribute's)."""
     try:
-        return setup(task, task.score, options, extra)
+        return setup(task, task.score, options, extra, default_bef)
     except InputError as error:
         raise InputError((*loc, *error.loc), error.message) from None
 
