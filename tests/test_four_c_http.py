@@ -90,3 +90,72 @@ def test_a_bad_configured_master_table_stops_the_service(tmp_path):
     with pytest.raises(ValidationError):
         configure_master_table(str(path))
     configure_master_table(None)
+
+
+# Issue 18: generation and advancement
+
+
+def d100(*rolls: int) -> list[int]:
+    """d% as table dice: tens then ones, a 0 face sent as 10."""
+    return [face or 10 for roll in rolls for face in divmod(roll, 10)]
+
+
+def test_trait_rolls_00_19_59_96_give_1_6_20_50(client):
+    """C:L220-230."""
+    body = {"traits": ["melee", "coordination", "brawn", "fortitude"],
+            "dice": {"values": d100(0, 19, 59, 96)}}  # fmt: skip
+    assert [t["rv"] for t in post(client, "/traits/roll", body)["traits"]] == [1, 6, 20, 50]
+    values = ", ".join(map(str, d100(0, 19, 59, 96)))
+    query = (f"{{ fourC {{ traitsRoll(input: {{traits: [MELEE, COORDINATION, BRAWN, FORTITUDE], "
+             f"dice: {{values: [{values}]}}}}) {{ traits {{ rv }} }} }} }}")  # fmt: skip
+    assert [t["rv"] for t in graphql(client, query)["traitsRoll"]["traits"]] == [1, 6, 20, 50]
+
+
+def test_t6_secondary_traits_and_as_a_robot(client):
+    """T6, T7: Damage 100 and Fortune 29; 140 and 59 as a Robot (C:L173, C:L240, C:L246)."""
+    damage = {"melee": 30, "coordination": 20, "brawn": 40, "fortitude": 10, "dice": {"seed": 1}}
+    fortune = {"intellect": 6, "awareness": 20, "willpower": 3, "dice": {"seed": 1}}
+    assert post(client, "/traits/secondary/damage", damage)["damage"] == 100
+    assert post(client, "/traits/secondary/fortune", fortune)["fortune"] == 29
+    assert post(client, "/traits/secondary/damage", {**damage, "origin": "robot"})["damage"] == 140
+    assert (
+        post(client, "/traits/secondary/fortune", {**fortune, "origin": "robot"})["fortune"] == 59
+    )
+    query = ("{ fourC { traitsSecondaryDamage(input: {melee: 30, coordination: 20, brawn: 40, "
+             "fortitude: 10, origin: ROBOT, dice: {seed: 1}}) { damage } } }")  # fmt: skip
+    assert graphql(client, query)["traitsSecondaryDamage"]["damage"] == 140
+
+
+def test_starting_damage_odds_are_appendix_b1(client):
+    rows = post(client, "/traits/secondary/damage/odds", {})["damage"]
+    found = {row["outcome"]: Fraction(row["exact"]) for row in rows}
+    assert found["100"] == Fraction(65664, 1_000_000)  # the mode, 6.5664%
+    assert found["200"] == Fraction(4, 100) ** 4  # four 50s: 0.0003% in appendix B.1
+    assert sum(found.values()) == 1
+    query = "{ fourC { characterGenerateOdds(input: {}) { damage { outcome exact } } } }"
+    odds = graphql(client, query)["characterGenerateOdds"]["damage"]
+    assert {row["outcome"]: Fraction(row["exact"]) for row in odds} == found
+
+
+def test_a_generated_character_replays_from_its_seed_and_its_roll_log(client):
+    first = post(client, "/character/generate", {"advanced_origins": True, "dice": {"seed": 42}})
+    again = post(client, "/character/generate", {"advanced_origins": True, "dice": {"seed": 42}})
+    assert again == first
+    values = [roll["value"] for roll in first["rolls"]]
+    replayed = post(client, "/character/generate",
+                    {"advanced_origins": True, "dice": {"values": values}})  # fmt: skip
+    assert {**replayed, "seed": None} == {**first, "seed": None}
+
+
+def test_raising_melee_30_to_31_costs_30_fortune(client):
+    """E10, C:L1519."""
+    body = {"trait": "melee", "current": 30, "target": 31, "fortune": 50}
+    assert post(client, "/advancement/raise-rank", body)["cost"] == 30
+    query = ("{ fourC { advancementRaiseRank(input: {trait: MELEE, current: 30, target: 31, "
+             "fortune: 50}) { cost fortune } } }")  # fmt: skip
+    assert graphql(client, query)["advancementRaiseRank"] == {"cost": 30, "fortune": 20}
+    bad = {"what": "repute", "current": 30, "target": 29, "fortune": 0}
+    refused = client.post(BASE + "/advancement/raise-rank", json=bad)
+    assert refused.status_code == 422
+    pointers = {e.get("pointer") for e in refused.json().get("errors", [])}
+    assert {"/what", "/target"} <= pointers, refused.json()

@@ -1,0 +1,525 @@
+"""A whole 4C character, rolled (catalogue 3.3.5, the recommended order): origin, the seven
+primary traits, Lifestyle and Repute, skills, powers (count, selection, repeats, Rank
+Values), the advanced origin's changes, the creation-time effects of powers, then Damage and
+Fortune. Every d% is in the roll log, named for what it decides, so a group can type its own
+rolls back in as table dice. An Alter-Ego (C:L484-486) and a Sidekick (C:L808-810) are second
+characters made by the same chain within the limits their powers set."""
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.four_c.characters.options import GenerationOptions, LifestyleOptions, OriginOrder
+from service.rules.four_c.characters.origins import (
+    lifestyle_after,
+    modifier,
+    power_slots_after,
+    repute_after,
+    skills_after,
+    trait_after,
+)
+from service.rules.four_c.characters.percent import on_table, roll_on
+from service.rules.four_c.characters.powers import (
+    MAX_REROLLS,
+    NONRANK,
+    TABLES,
+    DuplicateChoice,
+    PowerTable,
+    RepeatAction,
+    action_of,
+    count_distribution,
+    held_distribution,
+    settle,
+)
+from service.rules.four_c.characters.skills import skill_distribution
+from service.rules.four_c.characters.tables import (
+    DAMAGE_TRAITS,
+    FORTUNE_TRAITS,
+    ORIGINS,
+    POWER_COUNTS,
+    SKILL_COUNTS,
+    Origin,
+    PowerName,
+    PrimaryTrait,
+)
+from service.rules.four_c.characters.traits import (
+    LifestyleInput,
+    TraitRolled,
+    lifestyle_distribution,
+    rank_roll,
+    repute_distribution,
+    roll_lifestyle,
+    roll_repute,
+    trait_distribution,
+)
+from service.rules.four_c.core.ranks import RankValue
+from service.rules.model import Model
+from service.rules.registry import Kind, operation
+
+__all__ = ["alter_ego", "generate", "sidekick"]
+
+#: An Alter-Ego's primary traits are at most 30 (C:L486).
+ALTER_EGO_CAP = 30
+#: Every odds request of this module stays well inside this many states.
+SHEET_STATES = 150_000
+
+
+class Rules(Model):
+    """The rules a character is generated under; the basic game unless told."""
+
+    advanced_origins: bool = Field(
+        default=False, description="Apply origins' changes (C:L166-178)."
+    )
+    power_table: PowerTable = Field(default=PowerTable.BASIC, description="C:L358-448.")
+    duplicates: DuplicateChoice = Field(
+        default=DuplicateChoice.RAISE,
+        description="A power rolled twice: +20 or roll again (C:L390).",
+    )
+    max_rerolls: Annotated[int, Field(ge=0, le=MAX_REROLLS)] = Field(
+        default=5, description="Rerolls of repeats a character may make; a repeat left is raised."
+    )
+    changed_human_trait: PrimaryTrait = Field(
+        default=PrimaryTrait.MELEE, description="The trait a Changed Human raises (C:L176)."
+    )
+    trait_increase_traits: Annotated[
+        tuple[PrimaryTrait, ...], Field(min_length=2, max_length=2)
+    ] = Field(
+        default=(PrimaryTrait.BRAWN, PrimaryTrait.FORTITUDE),
+        description="The two traits Trait Increase raises, the player's choice (C:L906).",
+    )
+    lifestyle: RankValue | None = Field(
+        default=None, description="The GM's Lifestyle, with lifestyle_table=manual (A-05)."
+    )
+    options: GenerationOptions = Field(default=GenerationOptions())
+
+
+class GenerateInput(Rules):
+    companions: bool = Field(
+        default=True,
+        description="Generate an Alter-Ego's or Sidekick's second character within this "
+        "sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. "
+        "Their dice make the roll log longer than table dice allow (64).",
+    )
+
+
+class SheetPower(Model):
+    power: PowerName
+    rv: int
+    times: int = Field(description="Times rolled: a repeat raised +20 or stacked (C:L390).")
+    selection_roll: int | None = Field(description="Null for Magic, given by the count roll.")
+    rerolls: list[int] = Field(description="Rolls made again for a repeat.")
+    rank_roll: int
+
+
+class SecondCharacter(Model):
+    origin: Origin
+    origin_roll: int | None = Field(description="Null when not rolled (an Alter-Ego).")
+    traits: list[TraitRolled]
+    damage: int = Field(description="Melee + Coordination + Brawn + Fortitude (C:L240).")
+    fortune: int = Field(description="Intellect + Awareness + Willpower (C:L246).")
+    lifestyle: int
+    repute: int
+    skills: int
+    improved_skill: bool = Field(description="One skill gives +3 Row Steps (C:L718).")
+    magic: bool
+    power_count: int
+    powers: list[SheetPower]
+    notes: list[str]
+
+
+class CharacterSheet(SecondCharacter):
+    alter_ego: SecondCharacter | None
+    sidekick: SecondCharacter | None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a second character may not pass: a trait cap each, a number of powers."""
+
+    origin: Origin | None = None
+    caps: tuple[int, ...] | None = None
+    powers: int | None = None
+
+
+def _roll_powers(rules: Rules, slots: int, dice: Dice, notes: list[str]) -> list[SheetPower]:
+    """Each slot: select, settle a repeat, roll the Rank Value of a new power (3.3.5)."""
+    powers: dict[PowerName, SheetPower] = {}
+    policy, used = rules.options.duplicate_nonrank_policy, 0
+    for slot in range(1, slots + 1):
+        purpose = f"power {slot}"
+        roll, row = roll_on(TABLES[rules.power_table], dice, f"{purpose} selection")
+        held = frozenset(powers)
+        power, again = settle(
+            row.power,
+            held,
+            rules.power_table,
+            rules.duplicates,
+            policy,
+            rules.max_rerolls - used,
+            dice,
+            purpose,
+        )
+        used += len(again)
+        action = action_of(power, held, policy)
+        if action is RepeatAction.NEW:
+            rank, rv = rank_roll(dice, f"{purpose} rank")
+            powers[power] = SheetPower(
+                power=power, rv=rv, times=1, selection_roll=roll, rerolls=again, rank_roll=rank
+            )
+            continue
+        old = powers[power]
+        raised = old.rv + (20 if action is RepeatAction.RAISED else 0)
+        powers[power] = old.model_copy(update={"rv": raised, "times": old.times + 1})
+        if action is RepeatAction.RAISED and power in NONRANK:
+            notes.append(f"{power.value} rolled again: +20 Rank Value does nothing (A-09).")
+    return list(powers.values())
+
+
+def _apply_origin_numbers(origin: Origin, values: dict[str, int], chosen: PrimaryTrait) -> None:
+    for trait in PrimaryTrait:
+        values[trait.value] = trait_after(origin, trait, values[trait.value], chosen)
+    values["lifestyle"] = lifestyle_after(origin, values["lifestyle"])
+    values["repute"] = repute_after(origin, values["repute"])
+    values["skills"] = skills_after(origin, values["skills"])
+
+
+def _apply_power_effects(rules: Rules, powers: list[SheetPower], values: dict[str, int]) -> bool:
+    """Creation-time effects (C:L500-514, C:L716-718, C:L904-906): Astoundingly Wealthy
+    Lifestyle +50 and Repute +20; Celebrity Repute +30; Improved Skills two skills and one
+    at +3; Trait Increase +15 to two traits, +20 when rolled twice. Fixed bonuses count once
+    unless stacked (A-09). True when a skill gives +3."""
+    stack = rules.options.duplicate_nonrank_policy.value == "stack_effects"
+    improved = False
+    for held in powers:
+        times = held.times if stack and held.power in NONRANK else 1
+        if held.power is PowerName.ASTOUNDINGLY_WEALTHY:
+            values["lifestyle"] += 50 * times
+            values["repute"] += 20 * times
+        elif held.power is PowerName.CELEBRITY:
+            values["repute"] += 30 * times
+        elif held.power is PowerName.IMPROVED_SKILLS:
+            values["skills"] += 2 * times
+            improved = True
+        elif held.power is PowerName.TRAIT_INCREASE:
+            for trait in dict.fromkeys(rules.trait_increase_traits):
+                values[trait.value] += 20 if held.times > 1 else 15
+    return improved
+
+
+def _character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> SecondCharacter:
+    notes: list[str] = []
+    origin_roll: int | None = None
+    if limits.origin is None:
+        origin_roll, origin_row = roll_on(ORIGINS, dice, "origin")
+        origin = origin_row.origin
+    else:
+        origin = limits.origin
+    rolls: dict[PrimaryTrait, tuple[int, int]] = {t: rank_roll(dice, t.value) for t in PrimaryTrait}
+    values = {t.value: rv for t, (_, rv) in rolls.items()}
+    life = roll_lifestyle(
+        LifestyleInput(
+            lifestyle=rules.lifestyle,
+            options=LifestyleOptions(lifestyle_table=rules.options.lifestyle_table),
+        ),
+        dice,
+    )
+    values["lifestyle"] = life.rolled
+    values["repute"] = roll_repute(None, dice).rolled
+    values["skills"] = roll_on(SKILL_COUNTS, dice, "skills")[1].skills
+    powers: list[SheetPower] = []
+    magic = False
+    if not no_powers:
+        _, count = roll_on(POWER_COUNTS, dice, "number of powers")
+        magic = count.magic
+        advanced = origin if rules.advanced_origins else None
+        if magic:
+            rank, rv = rank_roll(dice, "magic rank")
+            powers = [
+                SheetPower(
+                    power=PowerName.MAGIC,
+                    rv=rv,
+                    times=1,
+                    selection_roll=None,
+                    rerolls=[],
+                    rank_roll=rank,
+                )
+            ]
+        else:
+            powers = _roll_powers(
+                rules, count.powers + (1 if advanced is Origin.MUTANT else 0), dice, notes
+            )
+        slots = power_slots_after(advanced, count.powers, magic)
+        if advanced is Origin.ALIEN and len(powers) > slots:
+            notes.append(f"Alien: lost {powers[-1].power.value}, the last rolled (C:L174, A-08).")
+            powers = powers[:slots]
+    if rules.advanced_origins:
+        changes = modifier(origin).text
+        notes.append(f"{origin.value}: {changes}")
+    before = rules.options.origin_order is OriginOrder.BEFORE_POWER_EFFECTS
+    if rules.advanced_origins and before:
+        _apply_origin_numbers(origin, values, rules.changed_human_trait)
+    improved = _apply_power_effects(rules, powers, values)
+    if rules.advanced_origins and not before:
+        _apply_origin_numbers(origin, values, rules.changed_human_trait)
+    if limits.caps is not None:
+        for trait, cap in zip(PrimaryTrait, limits.caps, strict=True):
+            if values[trait.value] > cap:
+                notes.append(f"{trait.value} {values[trait.value]} reduced to {cap}.")
+                values[trait.value] = cap
+    if limits.powers is not None and len(powers) > limits.powers:
+        dropped = [p.power.value for p in powers[limits.powers :]]
+        notes.append(f"Over the limit of {limits.powers} powers: dropped {dropped} (A-62).")
+        powers = powers[: limits.powers]
+    traits = [
+        TraitRolled(trait=t, roll=rolls[t][0], rolled=rolls[t][1], rv=values[t.value])
+        for t in PrimaryTrait
+    ]
+    return SecondCharacter(
+        origin=origin,
+        origin_roll=origin_roll,
+        traits=traits,
+        damage=sum(values[t.value] for t in DAMAGE_TRAITS),
+        fortune=sum(values[t.value] for t in FORTUNE_TRAITS),
+        lifestyle=values["lifestyle"],
+        repute=values["repute"],
+        skills=values["skills"],
+        improved_skill=improved,
+        magic=magic,
+        power_count=len(powers),
+        powers=powers,
+        notes=notes,
+    )
+
+
+def _alter_ego_rules(rules: Rules) -> Rules:
+    """An Alter-Ego is a Skilled Human whose origin bonus counts only under A-63."""
+    bonus = rules.advanced_origins and rules.options.alter_ego_origin_bonus
+    return rules.model_copy(update={"advanced_origins": bonus})
+
+
+def _alter_ego(rules: Rules, dice: Dice) -> SecondCharacter:
+    limits = Limits(origin=Origin.SKILLED_HUMAN, caps=(ALTER_EGO_CAP,) * 7)
+    return _character(_alter_ego_rules(rules), dice, limits, no_powers=True)
+
+
+def _sidekick_limits(traits: tuple[int, ...], powers: int) -> Limits:
+    return Limits(caps=traits, powers=-(-powers // 2))
+
+
+# Odds
+
+
+class SheetOdds(Model):
+    origin: list[OutcomeProbability]
+    damage: list[OutcomeProbability]
+    fortune: list[OutcomeProbability]
+    lifestyle: list[OutcomeProbability]
+    repute: list[OutcomeProbability]
+    skills: list[OutcomeProbability]
+    power_count: list[OutcomeProbability]
+    magic: list[OutcomeProbability]
+    note: str
+
+
+ODDS_NOTE = (
+    "Exact, for the rolls and the origin's changes; the creation-time effects of the "
+    "advanced table's Trait Increase, Astoundingly Wealthy, Celebrity and Improved Skills "
+    "add to Damage, Fortune, Lifestyle, Repute and skills on top of these."
+)
+
+
+def _origins(rules: Rules, limits: Limits) -> Distribution[Origin]:
+    if limits.origin is not None:
+        return Distribution({limits.origin: 1})
+    return on_table(ORIGINS, lambda row: row.origin)
+
+
+def _summed(rules: Rules, limits: Limits, traits: tuple[PrimaryTrait, ...]) -> Distribution[int]:
+    def given(origin: Origin) -> Distribution[int]:
+        applied = origin if rules.advanced_origins else None
+        total = Distribution({0: 1})
+        for trait in traits:
+            cap = limits.caps[list(PrimaryTrait).index(trait)] if limits.caps else None
+            total = total + trait_distribution(trait, applied, rules.changed_human_trait, cap)
+        return total
+
+    return _origins(rules, limits).then(given)
+
+
+def _counts(rules: Rules, limits: Limits, no_powers: bool) -> Distribution[tuple[int, bool]]:
+    if no_powers:
+        return Distribution({(0, False): 1})
+    policy = rules.options.duplicate_nonrank_policy
+
+    def given(origin: Origin) -> Distribution[tuple[int, bool]]:
+        applied = origin if rules.advanced_origins else None
+
+        def counted(row: tuple[int, bool]) -> Distribution[tuple[int, bool]]:
+            rolled, magic = row
+            if magic:
+                return Distribution({(1, True): 1})
+            slots = rolled + (1 if applied is Origin.MUTANT else 0)
+            kept = power_slots_after(applied, rolled, magic)
+            held = held_distribution(
+                slots, rules.power_table, rules.duplicates, policy, rules.max_rerolls
+            )
+            cap = limits.powers if limits.powers is not None else slots
+            return held.map(lambda s: (min(s[0] + s[1], kept, cap), False))
+
+        return count_distribution(None).then(counted)
+
+    return _origins(rules, limits).then(given)
+
+
+def _odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
+    origins = _origins(rules, limits)
+    applied = (lambda o: o) if rules.advanced_origins else (lambda o: None)
+    life = LifestyleInput(
+        lifestyle=rules.lifestyle,
+        options=LifestyleOptions(lifestyle_table=rules.options.lifestyle_table),
+    )
+    lifestyle = origins.then(
+        lambda o: lifestyle_distribution(life.model_copy(update={"origin": applied(o)}))
+    )
+    counts = _counts(rules, limits, no_powers)
+    return SheetOdds(
+        origin=outcome_table(origins.map(lambda o: o.value)),
+        damage=outcome_table(_summed(rules, limits, DAMAGE_TRAITS)),
+        fortune=outcome_table(_summed(rules, limits, FORTUNE_TRAITS)),
+        lifestyle=outcome_table(lifestyle),
+        repute=outcome_table(origins.then(lambda o: repute_distribution(applied(o)))),
+        skills=outcome_table(origins.then(lambda o: skill_distribution(applied(o)))),
+        power_count=outcome_table(counts.map(lambda c: c[0])),
+        magic=outcome_table(counts.map(lambda c: c[1])),
+        note=ODDS_NOTE,
+    )
+
+
+def generate_odds(request: GenerateInput) -> SheetOdds:
+    """Origin, the starting Damage and Fortune (appendix B with no origin), Lifestyle,
+    Repute, skills and the number of powers, each mixed over the origins."""
+    return _odds(request, Limits(), no_powers=False)
+
+
+def sheet_cost(request: object) -> Estimate:
+    """Six origins, each: four traits convolved, the power chain of at most 6 slots and 20
+    rerolls, the tables; bounded by the largest request measured, doubled."""
+    return Estimate(SHEET_STATES, ("/max_rerolls",))
+
+
+@operation(
+    name="character/generate",
+    kind=Kind.GENERATION,
+    covers=("4c.character.generate",),
+    odds=generate_odds,
+    cost=sheet_cost,
+    example={"advanced_origins": True, "dice": {"seed": 18}},
+)
+def generate(request: GenerateInput, dice: Dice) -> CharacterSheet:
+    """Generate a character in the catalogue's order (3.3.5, A-07): origin (C:L143-164),
+    seven traits (C:L216-230), Lifestyle and Repute (C:L248-258), skills (C:L312-322),
+    powers (C:L341-468), the advanced origin (C:L166-178), the powers' creation-time effects,
+    Damage and Fortune (C:L236-246), then any Alter-Ego or Sidekick (C:L484-486,
+    C:L808-810)."""
+    sheet = _character(request, dice, Limits(), no_powers=False)
+    held = {p.power for p in sheet.powers}
+    alter = side = None
+    if request.companions and PowerName.ALTER_EGO in held:
+        alter = _alter_ego(request, dice)
+    if request.companions and PowerName.SIDEKICK in held:
+        caps = tuple(t.rv for t in sheet.traits)
+        side = _character(request, dice, _sidekick_limits(caps, sheet.power_count), no_powers=False)
+    return CharacterSheet(**dict(sheet), alter_ego=alter, sidekick=side)
+
+
+class ParentTraits(Model):
+    melee: RankValue
+    coordination: RankValue
+    brawn: RankValue
+    fortitude: RankValue
+    intellect: RankValue
+    awareness: RankValue
+    willpower: RankValue
+
+
+class Parent(Model):
+    traits: ParentTraits
+    power_count: Annotated[int, Field(ge=1, le=12)] = Field(description="Magic counts as one.")
+
+
+class AlterEgoInput(Rules):
+    parent: Parent | None = Field(
+        default=None, description="The character with the power; no limit depends on it."
+    )
+
+
+class SidekickInput(Rules):
+    parent: Parent
+
+
+def alter_ego_odds(request: AlterEgoInput) -> SheetOdds:
+    """A Skilled Human with traits capped at 30 and no powers."""
+    return _odds(
+        _alter_ego_rules(request),
+        Limits(origin=Origin.SKILLED_HUMAN, caps=(ALTER_EGO_CAP,) * 7),
+        no_powers=True,
+    )
+
+
+def _caps(parent: Parent) -> tuple[int, ...]:
+    return tuple(getattr(parent.traits, t.value) for t in PrimaryTrait)
+
+
+def sidekick_odds(request: SidekickInput) -> SheetOdds:
+    """A character rolled as any other, traits held to the parent's and powers to half the
+    parent's, rounded up."""
+    limits = _sidekick_limits(_caps(request.parent), request.parent.power_count)
+    return _odds(request, limits, no_powers=False)
+
+
+PARENT = {
+    "traits": {
+        "melee": 30,
+        "coordination": 20,
+        "brawn": 40,
+        "fortitude": 10,
+        "intellect": 6,
+        "awareness": 20,
+        "willpower": 3,
+    },
+    "power_count": 3,
+}
+
+
+@operation(
+    name="power/alter-ego/generate",
+    kind=Kind.GENERATION,
+    covers=("4c.power.alter_ego.generate",),
+    odds=alter_ego_odds,
+    cost=sheet_cost,
+    example={"parent": PARENT, "dice": {"seed": 4}},
+)
+def alter_ego(request: AlterEgoInput, dice: Dice) -> SecondCharacter:
+    """Alter-Ego: a second character, a Skilled Human with no powers (no origin or power
+    rolls), no primary trait over 30, a higher roll being reduced to 30 (C:L484-486)."""
+    return _alter_ego(request, dice)
+
+
+@operation(
+    name="power/sidekick/generate",
+    kind=Kind.GENERATION,
+    covers=("4c.power.sidekick.generate",),
+    odds=sidekick_odds,
+    cost=sheet_cost,
+    example={"parent": PARENT, "dice": {"seed": 5}},
+)
+def sidekick(request: SidekickInput, dice: Dice) -> SecondCharacter:
+    """Sidekick: a second character with no primary trait over the main character's and at
+    most half its powers, rounded up; what breaks either is reduced (C:L808-810): traits
+    to the parent's, the last rolled powers dropped (A-62)."""
+    limits = _sidekick_limits(_caps(request.parent), request.parent.power_count)
+    return _character(request, dice, limits, no_powers=False)

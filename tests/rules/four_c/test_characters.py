@@ -1,0 +1,391 @@
+"""4C character generation and advancement against the catalogue (4c.md 4.1 E10, 4.2 T1-T8,
+T14, section 5.2, 5.7 and appendix B), every exact table checked against an enumeration
+written here, independent of the service's code. Seed lines are cited as C:L<n>."""
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from service.rules.four_c.characters.advancement import new_power, new_skill, raise_rank
+from service.rules.four_c.characters.options import DuplicateNonrankPolicy
+from service.rules.four_c.characters.origins import apply_advanced
+from service.rules.four_c.characters.powers import (
+    DuplicateChoice,
+    PowerTable,
+    count_roll,
+    duplicate_resolve,
+    held_distribution,
+    select_advanced,
+    select_basic,
+)
+from service.rules.four_c.characters.sheet import alter_ego, generate, sidekick
+from service.rules.four_c.characters.skills import skills_bonus, skills_contacts, skills_count
+from service.rules.four_c.characters.traits import (
+    lifestyle_roll,
+    repute_roll,
+    secondary_damage,
+    secondary_fortune,
+    traits_roll,
+)
+from service.rules.model import InputError, Violations
+from tests.rules.calls import odds, run, table
+
+
+def d100(*rolls: int) -> list[int]:
+    """Table dice for d% rolls: tens then ones, a 0 face sent as 10 (C:L43-45)."""
+    return [face or 10 for roll in rolls for face in divmod(roll, 10)]
+
+
+#: The Rank Value table as the seed prints it (C:L220-230), written out independently.
+def rank_of(roll: int) -> int:
+    for top, rv in ((4, 1), (9, 3), (19, 6), (39, 10), (59, 20), (79, 30), (95, 40), (99, 50)):
+        if roll <= top:
+            return rv
+    raise AssertionError(roll)
+
+
+# Worked examples
+
+
+def test_t1_trait_rolls():
+    """T1 (C:L220-230): 00, 04, 05, 19, 20, 59, 95, 96 give 1, 1, 3, 6, 10, 20, 40, 50."""
+    rolls = (0, 4, 5, 19, 20, 59, 95, 96)
+    for roll, expected in zip(rolls, (1, 1, 3, 6, 10, 20, 40, 50), strict=True):
+        found = run(traits_roll, {"traits": ["melee"], "dice": {"values": d100(roll)}})
+        assert (found.traits[0].roll, found.traits[0].rv) == (roll, expected)
+
+
+def test_t2_repute_is_the_roll_divided_by_3_rounded_up():
+    """T2 (C:L258)."""
+    for roll, expected in zip((0, 1, 3, 4, 50, 97, 99), (0, 1, 1, 2, 17, 33, 33), strict=True):
+        assert run(repute_roll, {"dice": {"values": d100(roll)}}).repute == expected
+
+
+def test_t3_number_of_powers():
+    """T3 (C:L341-356): 99 is Magic, the only power."""
+    for roll, expected in zip((19, 20, 89, 90, 98), (2, 3, 4, 5, 5), strict=True):
+        found = run(count_roll, {"dice": {"values": d100(roll)}})
+        assert (found.powers, found.magic) == (expected, False)
+    magic = run(count_roll, {"dice": {"values": d100(99)}})
+    assert (magic.powers, magic.magic) == (1, True)
+
+
+def test_t4_t5_power_selection():
+    """T4 (C:L358-388), T5 (C:L392-448)."""
+    basic = ["animal_command", "extra_body_parts", "growth_shrinking", "wall_crawling"]
+    for roll, power in zip((0, 27, 43, 99), basic, strict=True):
+        assert run(select_basic, {"dice": {"values": d100(roll)}}).power == power
+    advanced = ["absorption", "elemental_energy_generation", "nine_lives", "weapon"]
+    for roll, power in zip((0, 31, 53, 99), advanced, strict=True):
+        assert run(select_advanced, {"dice": {"values": d100(roll)}}).power == power
+
+
+T6 = {"melee": 30, "coordination": 20, "brawn": 40, "fortitude": 10}
+T6_FORTUNE = {"intellect": 6, "awareness": 20, "willpower": 3}
+
+
+def test_t6_t7_secondary_traits_and_a_robot():
+    """T6: Damage 100, Fortune 29 (C:L240, C:L246); T7: a Robot's +10 each (C:L173) makes
+    them 140 and 59, and its Repute 0."""
+    assert run(secondary_damage, {**T6, "dice": {"seed": 1}}).damage == 100
+    assert run(secondary_fortune, {**T6_FORTUNE, "dice": {"seed": 1}}).fortune == 29
+    assert run(secondary_damage, {**T6, "origin": "robot", "dice": {"seed": 1}}).damage == 140
+    robot = run(secondary_fortune, {**T6_FORTUNE, "origin": "robot", "dice": {"seed": 1}})
+    assert robot.fortune == 59
+    draft = {
+        "traits": [{"trait": t, "rv": v} for t, v in {**T6, **T6_FORTUNE}.items()],
+        "lifestyle": 20,
+        "repute": 17,
+        "skills": 2,
+    }
+    applied = run(apply_advanced, {"origin": "robot", "draft": draft})
+    assert (applied.damage, applied.fortune, applied.repute) == (140, 59, 0)
+
+
+def test_t8_a_mutant_s_lifestyle_is_at_least_1():
+    """T8 (C:L177): Lifestyle 6 (roll 10-19) less 10 is 1."""
+    found = run(lifestyle_roll, {"origin": "mutant", "dice": {"values": d100(15)}})
+    assert (found.rolled, found.lifestyle) == (6, 1)
+
+
+def test_e10_joseph_raises_melee_30_to_31_for_30():
+    """E10, C:L1519; T14: 30 to 40 costs 345 (catalogue 5.7)."""
+    assert (
+        run(raise_rank, {"trait": "melee", "current": 30, "target": 31, "fortune": 30}).cost == 30
+    )
+    assert (
+        run(raise_rank, {"trait": "melee", "current": 30, "target": 40, "fortune": 400}).cost == 345
+    )
+    for (a, b), cost in {(1, 10): 45, (10, 50): 1180, (1, 50): 1225, (50, 100): 3725}.items():
+        assert (
+            run(raise_rank, {"what": "power", "current": a, "target": b, "fortune": 10_000}).cost
+            == cost
+            == sum(range(a, b))
+        )
+
+
+def test_advancement_violations_are_named_by_field():
+    with pytest.raises(Violations) as found:
+        run(raise_rank, {"what": "repute", "current": 30, "target": 30, "fortune": 0})
+    assert {e.loc for e in found.value.errors} == {("what",), ("target",)}
+    with pytest.raises(InputError) as short:
+        run(raise_rank, {"trait": "melee", "current": 30, "target": 31, "fortune": 29})
+    assert short.value.loc == ("fortune",)
+    with pytest.raises(Violations) as power:
+        run(new_power, {"fortune": 999, "dice": {"seed": 1}})
+    assert {e.loc for e in power.value.errors} == {("fortune",), ("power",)}
+    bought = run(new_power, {"fortune": 1000, "power": "flight", "dice": {"values": d100(96)}})
+    assert (bought.rv, bought.fortune) == (50, 0)
+    with pytest.raises(InputError):
+        run(new_skill, {"fortune": 249, "skill": "Pilot"})
+    assert run(new_skill, {"fortune": 250, "skill": "Pilot"}).fortune == 0
+
+
+def test_raising_brawn_raises_the_damage_maximum():
+    """A-35: a permanent change of a Damage trait changes its sum."""
+    found = run(
+        raise_rank, {"trait": "brawn", "current": 10, "target": 12, "fortune": 30, "damage_max": 80}
+    )
+    assert (found.cost, found.damage_max, found.fortune) == (21, 82, 9)
+
+
+def test_skills_bonus_contacts_and_count():
+    skills = [
+        {"name": "Acrobatics"},
+        {"name": "Martial Arts", "kind": "advanced", "tags": ["melee"]},
+        {"name": "Brawling", "tags": ["melee"]},
+    ]
+    assert run(skills_bonus, {"skills": skills, "action": ["melee"]}).row_steps == 2
+    summed = {"skills": skills, "action": ["melee"], "options": {"skill_stacking": "sum"}}
+    assert run(skills_bonus, summed).row_steps == 3
+    assert run(skills_bonus, {"skills": skills, "action": ["melee"]}).slots == 4
+    assert run(skills_contacts, {"skills": 2, "contacts": [{"name": "Ruiz"}]}).skills == 1
+    with pytest.raises(InputError):
+        run(skills_contacts, {"skills": 0, "contacts": [{"name": "Ruiz"}]})
+    assert run(skills_count, {"origin": "skilled_human", "dice": {"values": d100(95)}}).skills == 7
+
+
+def test_a_repeat_is_raised_or_rolled_again():
+    held = [{"power": "flight", "rv": 20}]
+    raised = run(duplicate_resolve, {"held": held, "duplicate": "flight", "dice": {"seed": 3}})
+    assert (raised.action, raised.rv) == ("raised", 40)
+    again = run(
+        duplicate_resolve,
+        {"held": held, "duplicate": "flight", "choice": "reroll", "dice": {"values": d100(32, 0)}},
+    )
+    assert (again.action, again.power, again.reroll_rolls) == ("new", "animal_command", [32, 0])
+
+
+# Exact odds against enumerations written here
+
+
+def enumerate_sum(count: int) -> dict[int, Fraction]:
+    found = Counter(sum(rank_of(r) for r in rolls) for rolls in product(range(100), repeat=count))
+    return {v: Fraction(n, 100**count) for v, n in found.items()}
+
+
+@pytest.fixture(scope="module")
+def damage_pmf() -> dict[int, Fraction]:
+    # 8 values weigh the 100 faces: the 4-fold product of the weighted table, not 100**4 rolls.
+    weights = Counter(rank_of(r) for r in range(100))
+    found: Counter[int] = Counter()
+    for rvs in product(weights, repeat=4):
+        found[sum(rvs)] += weights[rvs[0]] * weights[rvs[1]] * weights[rvs[2]] * weights[rvs[3]]
+    return {v: Fraction(n, 100**4) for v, n in found.items()}
+
+
+#: Appendix B.1 (percent, to 4 decimals) at the values the issue checks and the extremes.
+APPENDIX_B1 = {
+    4: "0.0006",
+    43: "0.6080",
+    56: "2.1360",
+    82: "0.5424",
+    90: "6.0160",
+    100: "6.5664",
+    121: "0.2547",
+    150: "1.0189",
+    190: "0.0041",
+    200: "0.0003",
+}
+#: Appendix B.2.
+APPENDIX_B2 = {3: "0.0125", 60: "7.5200", 70: "9.1200", 80: "9.1200", 120: "1.2736", 150: "0.0064"}
+
+
+def test_starting_damage_is_appendix_b1(damage_pmf):
+    found = table(odds(secondary_damage, {}).damage)
+    assert found == {str(v): p for v, p in damage_pmf.items()}
+    for value, percent in APPENDIX_B1.items():
+        assert f"{float(found[str(value)] * 100):.4f}" == percent
+    assert odds(secondary_damage, {}).mean.exact == "424/5"  # 84.8 (catalogue 5.3)
+    assert sum(p for v, p in damage_pmf.items() if v >= 100) == Fraction(327424, 1_000_000)
+
+
+def test_starting_fortune_is_appendix_b2():
+    found = table(odds(secondary_fortune, {}).fortune)
+    assert found == {str(v): p for v, p in enumerate_sum(3).items()}
+    for value, percent in APPENDIX_B2.items():
+        assert f"{float(found[str(value)] * 100):.4f}" == percent
+    assert sum(p for v, p in found.items() if int(v) >= 25) == Fraction(1903, 2000)
+
+
+def test_generate_odds_without_origins_are_appendix_b(damage_pmf):
+    found = odds(generate, {})
+    assert table(found.damage) == {str(v): p for v, p in damage_pmf.items()}
+    assert table(found.origin) == {
+        "robot": Fraction(1, 20),
+        "alien": Fraction(1, 20),
+        "skilled_human": Fraction(3, 10),
+        "changed_human": Fraction(1, 5),
+        "mutant": Fraction(1, 5),
+        "technologically_enhanced": Fraction(1, 5),
+    }
+
+
+def test_robot_damage_is_b1_shifted_by_40(damage_pmf):
+    found = table(odds(secondary_damage, {"origin": "robot"}).damage)
+    assert found == {str(v + 40): p for v, p in damage_pmf.items()}
+
+
+def test_one_roll_tables_are_the_seed_s_tables():
+    assert table(odds(traits_roll, {}).rolled) == {
+        str(rv): Fraction(n, 100) for rv, n in Counter(rank_of(r) for r in range(100)).items()
+    }
+    mutant = table(odds(lifestyle_roll, {"origin": "mutant"}).lifestyle)
+    assert mutant == {
+        "1": Fraction(40, 100),
+        "10": Fraction(20, 100),
+        "20": Fraction(20, 100),
+        "30": Fraction(16, 100),
+        "40": Fraction(4, 100),
+    }
+    assert odds(lifestyle_roll, {"origin": "mutant"}).mean.exact == "64/5"  # 12.8
+    repute = table(odds(repute_roll, {}).repute)
+    assert repute == {
+        k: Fraction(n, 100) for k, n in Counter(str(-(-r // 3)) for r in range(100)).items()
+    }
+    skills = table(odds(skills_count, {"origin": "skilled_human"}).skills)
+    assert skills == {
+        "4": Fraction(1, 5),
+        "5": Fraction(2, 5),
+        "6": Fraction(3, 10),
+        "7": Fraction(1, 10),
+    }
+    count = odds(count_roll, {"origin": "alien"})
+    assert table(count.powers) == {
+        "1": Fraction(21, 100),
+        "2": Fraction(40, 100),
+        "3": Fraction(30, 100),
+        "4": Fraction(9, 100),
+    }
+
+
+@pytest.mark.parametrize(
+    ("size", "repeats"),
+    [
+        (
+            25,
+            {
+                2: Fraction(1, 25),
+                3: Fraction(73, 625),
+                4: Fraction(3481, 15625),
+                5: Fraction(135601, 390625),
+            },
+        ),
+        (
+            50,
+            {
+                2: Fraction(1, 50),
+                3: Fraction(37, 625),
+                4: Fraction(1807, 15625),
+                5: Fraction(72811, 390625),
+            },
+        ),
+    ],
+)
+def test_repeats_among_selection_rolls_are_catalogue_5_2(size, repeats):
+    table_ = PowerTable.BASIC if size == 25 else PowerTable.ADVANCED
+    for n, expected in repeats.items():
+        brute = (
+            Fraction(sum(len(set(r)) < n for r in product(range(size), repeat=n)), size**n)
+            if n <= 4
+            else None
+        )
+        found = held_distribution(n, table_, DuplicateChoice.RAISE, DuplicateNonrankPolicy.WARN, 0)
+        repeat = found.probability_where(lambda s, n=n: s[0] + s[1] < n)
+        assert repeat == expected
+        if brute is not None:
+            assert brute == expected
+
+
+def test_rerolls_make_the_powers_distinct_up_to_the_bound():
+    """With enough rerolls a character holds as many powers as slots, all but the chance of
+    running out: 5 slots of 25 with 20 rerolls, a repeat each time w.p. k/25."""
+    found = held_distribution(
+        3, PowerTable.BASIC, DuplicateChoice.REROLL, DuplicateNonrankPolicy.WARN, 20
+    )
+    assert found.probability_where(lambda s: s[0] == 3) > Fraction(999_999, 1_000_000)
+
+
+def test_resolve_odds_follow_the_rerolls():
+    held = [{"power": "flight", "rv": 20}]
+    found = table(
+        odds(
+            duplicate_resolve,
+            {"held": held, "duplicate": "flight", "choice": "reroll", "max_rerolls": 2},
+        ).action
+    )
+    assert found == {"new": 1 - Fraction(1, 25) ** 2, "raised": Fraction(1, 625)}
+
+
+# Generation
+
+
+def test_a_generated_character_replays_from_its_seed_and_its_roll_log():
+    for seed in (0, 18, 99):
+        body = {"advanced_origins": True, "dice": {"seed": seed}}
+        first = run(generate, body)
+        assert run(generate, body) == first
+        values = [r.value for r in first.rolls]
+        replayed = run(generate, {"advanced_origins": True, "dice": {"values": values}})
+        assert replayed.model_dump(exclude={"seed"}) == first.model_dump(exclude={"seed"})
+        assert all(r.purpose for r in first.rolls)
+        assert first.damage == sum(t.rv for t in first.traits[:4])
+
+
+def test_generation_by_table_dice_in_the_catalogue_s_order():
+    """Origin 15 Skilled Human; traits; Lifestyle 50 (20); Repute 50 (17); skills 95 (4);
+    powers 10 (2): Flight then Claws, ranks 96 (50) and 00 (1)."""
+    rolls = d100(15, 96, 80, 60, 40, 20, 10, 5, 50, 50, 95, 10, 33, 96, 8, 0)
+    sheet = run(generate, {"dice": {"values": rolls}})
+    assert sheet.origin == "skilled_human"
+    assert [t.rv for t in sheet.traits] == [50, 40, 30, 20, 10, 6, 3]
+    assert (sheet.damage, sheet.fortune, sheet.lifestyle, sheet.repute, sheet.skills) == (
+        140,
+        19,
+        20,
+        17,
+        4,
+    )
+    assert [(p.power, p.rv) for p in sheet.powers] == [("flight", 50), ("claws", 1)]
+    assert [r.purpose for r in sheet.rolls][:2] == ["origin tens", "origin ones"]
+
+
+def test_alter_ego_and_sidekick_keep_their_limits():
+    parent = {"traits": {**T6, **T6_FORTUNE}, "power_count": 3}
+    for seed in range(30):
+        ego = run(alter_ego, {"parent": parent, "dice": {"seed": seed}})
+        assert (ego.origin, ego.powers, ego.origin_roll) == ("skilled_human", [], None)
+        assert all(t.rv <= 30 for t in ego.traits)
+        kick = run(sidekick, {"parent": parent, "dice": {"seed": seed}})
+        assert all(
+            t.rv <= v for t, v in zip(kick.traits, {**T6, **T6_FORTUNE}.values(), strict=True)
+        )
+        assert kick.power_count <= 2
+    ego_damage = table(odds(alter_ego, {}).damage)
+    capped = Counter()
+    weights = Counter(min(rank_of(r), 30) for r in range(100))
+    for rvs in product(weights, repeat=4):
+        capped[sum(rvs)] += weights[rvs[0]] * weights[rvs[1]] * weights[rvs[2]] * weights[rvs[3]]
+    assert ego_damage == {str(v): Fraction(n, 100**4) for v, n in capped.items()}
