@@ -78,7 +78,7 @@ def test_aging_lowers_inherent_and_trained():
 
 
 def test_a_unique_insight_needs_the_maximum_and_26():
-    """F:L1117: Charisma at its maximum with AP and EM 13: 13 + 13 = 26, 10 x 1 CP."""
+    """C29, F:L1117: Charisma at its maximum with AP and EM 13: 13 + 13 = 26, 10 x 1 CP."""
     found = run(
         "character-modifiers/unique-insight",
         {"skill": "Charisma", "level": 13, "attributes": {"AP": 13, "EM": 13}},
