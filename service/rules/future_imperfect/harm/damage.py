@@ -1,0 +1,539 @@
+"""Rolling damage (FI:L510-552): a code N(C) draws N cards of column C and totals them (in the
+dice model, N open-ended dice of the column's die, `core.damage`); a vitals hit adds a card,
+the head two (FI:L512); every full multiple of the target's Size is a wound (FI:L514). Hand
+to hand adds the highest card of a Strength test, capped at the weapon's total (FI:L520);
+unarmed, the Strength pool shifted left is the damage (FI:L497, A-59); brawling is nonlethal,
+3 CT a would-be wound level and a real wound every full two (FI:L546)."""
+
+from fractions import Fraction
+from math import ceil
+from typing import Annotated
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import (
+    Distribution,
+    Exact,
+    OutcomeProbability,
+    Truncation,
+    exact,
+    outcome_table,
+    truncation,
+)
+from service.rules.future_imperfect.core.checks import (
+    Checked,
+    CheckInput,
+    check_cost,
+    check_odds,
+    roll_check,
+)
+from service.rules.future_imperfect.core.damage import (
+    Draw,
+    Size,
+    roll_concussion,
+    roll_damage,
+    wounds_of,
+)
+from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
+from service.rules.future_imperfect.harm.armor import Armor, ArmorLayer, Penetration, through
+from service.rules.future_imperfect.harm.draws import depth_for, highest, sum_states, summed
+from service.rules.future_imperfect.harm.location import bonus_cards
+from service.rules.future_imperfect.harm.options import (
+    HarmOptions,
+    HitRegion,
+    NonlethalCt,
+    UnarmedMode,
+)
+from service.rules.model import Model
+from service.rules.registry import Kind, operation
+
+__all__ = [
+    "Damaged",
+    "DiceGroup",
+    "combat_damage",
+    "explosive_shift",
+    "hand_to_hand",
+    "martial_arts",
+    "nonlethal",
+    "unarmed",
+    "unarmed_pool",
+]
+
+Meters = Annotated[float, Field(ge=0, le=1000)]
+
+
+class DiceGroup(Model):
+    """Dice drawn together: `count` of one column."""
+
+    column: int
+    count: int
+    what: str
+
+
+def explosive_shift(distance: float) -> int:
+    """Columns an explosion loses with distance: none to 10 m, one to 20, two to 30 (FI:L309,
+    A-46)."""
+    return max(0, ceil(distance / 10) - 1)
+
+
+class HitInput(Model):
+    region: HitRegion | None = Field(
+        default=None, description="The region hit (combat/hit-location): vitals and head add cards."
+    )
+    pn: Penetration = Field(default=0, description="The weapon's Penetration Number (FI:L485).")
+    armor: Annotated[tuple[Armor, ...], Field(max_length=4)] = Field(
+        default=(), description="Each Armor in the way, cover first (FI:L499-504)."
+    )
+    size: Size = 6
+    options: HarmOptions = Field(default=HarmOptions())
+
+
+class DamageInput(HitInput):
+    code: PoolText = Field(
+        description="The weapon's damage N(C): 3(2) for a large slugthrower handgun (FI:L514)."
+    )
+    ae_dice: Annotated[int, Field(ge=0, le=5)] = Field(
+        default=0, description="Area-effect bonus dice for the range (combat/area-effect, FI:L287)."
+    )
+    ae_column: Annotated[int, Field(ge=1, le=5)] = Field(
+        default=2, description="Their column: a shotgun's 4d6 is column 2 (A-43)."
+    )
+    explosive_distance: Meters | None = Field(
+        default=None,
+        description="An explosion: meters from the detonation; a column left each 10 m after "
+        "the first, and no extra cards for vitals or head (FI:L307-311).",
+    )
+
+
+class Damaged(Model):
+    code: str | None = Field(description="N(C) drawn after distance and armor; null: no damage.")
+    layers: list[ArmorLayer]
+    draws: list[Draw]
+    total: int
+    wounds: int = Field(description="Wound levels: the total over Size, rounded down (FI:L514).")
+
+
+def _groups(request: DamageInput) -> tuple[list[DiceGroup], list[ArmorLayer]]:
+    """What is drawn: the weapon's cards, the region's, the AE dice, each after armor."""
+    code = parse(request.code, ("code",))
+    explosive = request.explosive_distance is not None
+    column = code.column - (explosive_shift(request.explosive_distance or 0) if explosive else 0)
+    if column < 1:
+        return [], []
+    layers = through(column, request.pn, request.armor, request.options)
+    left = layers[-1].column if layers else column
+    if left is None:
+        return [], layers
+    extra = 0 if explosive else bonus_cards(request.region, request.options)
+    groups = [DiceGroup(column=left, count=code.row, what="damage")]
+    if extra:
+        groups.append(DiceGroup(column=left, count=extra, what="location"))
+    if request.ae_dice:
+        ae = through(request.ae_column, request.pn, request.armor, request.options)
+        ae_left = ae[-1].column if ae else request.ae_column
+        if ae_left is not None:
+            groups.append(DiceGroup(column=ae_left, count=request.ae_dice, what="area effect"))
+    return groups, layers
+
+
+def _tops(groups: list[DiceGroup], options: HarmOptions) -> list[int]:
+    found = []
+    for group in groups:
+        found += [sides(Pool(column=group.column, row=1), ("code",), options)] * group.count
+    return found
+
+
+def _draw(groups: list[DiceGroup], dice: Dice, options: HarmOptions) -> list[Draw]:
+    return [roll_damage(Pool(column=g.column, row=g.count), dice, options, g.what) for g in groups]
+
+
+def _code(groups: list[DiceGroup]) -> str | None:
+    """N(C) of the weapon's and location's cards, the AE dice apart."""
+    if not groups:
+        return None
+    return f"{sum(g.count for g in groups if g.what != 'area effect')}({groups[0].column})"
+
+
+class AtLeast(Model):
+    """P(at least `levels` wound levels): a tail, not a distribution."""
+
+    levels: int
+    probability: Exact
+
+
+class DamageOdds(Model):
+    total: list[OutcomeProbability]
+    wounds: list[OutcomeProbability]
+    wounds_at_least: list[AtLeast] = Field(description="P(at least k wound levels), k from 1.")
+    truncation: Truncation | None
+
+
+def _at_least(wounds: Distribution[int]) -> list[AtLeast]:
+    top = max((w for w, _ in wounds.items()), default=0)
+    found, tail = [], Fraction(1) - wounds.missing
+    for k in range(1, top + 1):
+        tail -= wounds.probability(k - 1)
+        found.append(AtLeast(levels=k, probability=exact(tail)))
+    return found
+
+
+def damage_odds_of(total: Distribution[int], size: float, depth: int) -> DamageOdds:
+    wounds = total.map(lambda t: wounds_of(t, size))
+    return DamageOdds(
+        total=outcome_table(total),
+        wounds=outcome_table(wounds),
+        wounds_at_least=_at_least(wounds),
+        truncation=truncation(total, depth),
+    )
+
+
+def damage_odds(request: DamageInput) -> DamageOdds:
+    """The total, the wound levels and P(at least k levels), exactly (catalogue 5.5 T7)."""
+    groups, _ = _groups(request)
+    tops = _tops(groups, request.options)
+    return damage_odds_of(summed(tops), request.size, depth_for(tops))
+
+
+def _states(tops: list[int]) -> int:
+    """The sum's states, then the wounds read off it three ways."""
+    sums = sum_states(tops)
+    return sums + 4 * sum(top * (depth_for(tops) + 2) for top in tops) + 100
+
+
+def damage_cost(request: DamageInput) -> Estimate:
+    """Each die's (top - 1) x (depth + 1) values against every total so far, then the wound
+    tables: about n^2 / 2 x (top x depth)^2 for n dice of one column."""
+    groups, _ = _groups(request)
+    return Estimate(_states(_tops(groups, request.options)), ("/code", "/ae_dice", "/region"))
+
+
+@operation(
+    name="combat/damage",
+    kind=Kind.GENERATION,
+    covers=("fi.combat.damage",),
+    odds=damage_odds,
+    cost=damage_cost,
+    example={"code": "2(2)", "region": "head", "dice": {"values": [3, 5, 2, 6, 1]}},
+)
+def combat_damage(request: DamageInput, dice: Dice) -> Damaged:
+    """Draw the damage code's cards and total them; a hit to the vitals adds 1 card, to the
+    head 2 (FI:L512); firearms have fixed damage such as 3(2); each full multiple of the
+    target's Size is a wound, fractions truncated (FI:L514). Armor and cover shift the column
+    first (armor/penetration); an explosion loses a column each 10 m and adds no location
+    cards (FI:L307-311)."""
+    groups, layers = _groups(request)
+    draws = _draw(groups, dice, request.options)
+    total = sum(d.total for d in draws)
+    return Damaged(
+        code=_code(groups),
+        layers=layers,
+        draws=draws,
+        total=total,
+        wounds=wounds_of(total, request.size),
+    )
+
+
+class HandToHandInput(HitInput):
+    weapon: PoolText = Field(description="The weapon's damage N(C): a vibro knife 2(2) (FI:L522).")
+    strength: PoolText = Field(description="The wielder's Strength: 2(3) (FI:L522).")
+    closed_longer: bool = Field(
+        default=False,
+        description="Closed with and holding the longer weapon: no Strength on hits (FI:L401).",
+    )
+
+
+class HandToHand(Model):
+    weapon: Damaged
+    strength: Draw | None = Field(description="The Strength test; null when it adds nothing.")
+    strength_highest: int = Field(description="Its highest card (FI:L520).")
+    strength_added: int = Field(description="Capped at the weapon's total (FI:L520).")
+    total: int
+    wounds: int
+
+
+def _strength(request: HandToHandInput, layers: list[ArmorLayer]) -> Pool | None:
+    """The Strength pool that adds, or None: closed with the longer weapon, the weapon
+    stopped (FI:L495), or the Strength column shifted off the table (A-58)."""
+    if request.closed_longer or (layers and layers[-1].column is None):
+        return None
+    pool = parse(request.strength, ("strength",))
+    if not request.options.armor_shifts_strength:
+        return pool
+    column = pool.column - sum(layer.shift for layer in layers)
+    return Pool(column=column, row=pool.row) if column >= 1 else None
+
+
+def _weapon(request: HandToHandInput) -> DamageInput:
+    return DamageInput(
+        code=request.weapon,
+        region=request.region,
+        pn=request.pn,
+        armor=request.armor,
+        size=request.size,
+        options=request.options,
+    )
+
+
+def hand_to_hand_odds(request: HandToHandInput) -> DamageOdds:
+    """Weapon total plus the Strength test's highest die capped at it, exactly (T8)."""
+    groups, layers = _groups(_weapon(request))
+    tops = _tops(groups, request.options)
+    weapon = summed(tops)
+    pool = _strength(request, layers) if groups else None
+    if pool is None:
+        return damage_odds_of(weapon, request.size, depth_for(tops))
+    top = sides(pool, ("strength",), request.options)
+    depth = depth_for([*tops, *[top] * pool.row])  # all the dice together leave out < CUT
+    weapon = summed(tops, depth)
+    strength = highest(top, pool.row, depth)
+    total = weapon.then(lambda w: strength.map(lambda s: w + min(s, w)))
+    return damage_odds_of(total, request.size, depth)
+
+
+def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
+    """The weapon's sum (combat/damage), times the Strength die's values, and the tables."""
+    groups, _ = _groups(_weapon(request))
+    tops = _tops(groups, request.options)
+    strength = parse(request.strength, ("strength",))
+    top = sides(strength, ("strength",), request.options)
+    values = top * (depth_for([top] * strength.row) + 2)
+    reach = sum(t * (depth_for(tops) + 2) for t in tops) + 1
+    return Estimate(_states(tops) + 6 * reach * values, ("/weapon", "/strength", "/region"))
+
+
+@operation(
+    name="combat/damage/hand-to-hand",
+    kind=Kind.GENERATION,
+    covers=("fi.combat.damage.hand_to_hand",),
+    odds=hand_to_hand_odds,
+    cost=hand_to_hand_cost,
+    example={"weapon": "2(2)", "strength": "2(3)", "dice": {"values": [4, 7, 2, 2]}},
+)
+def hand_to_hand(request: HandToHandInput, dice: Dice) -> HandToHand:
+    """The weapon's damage plus a Strength test that keeps only its highest card, which cannot
+    exceed the weapon's damage (FI:L520). Hrulfgarr's 2(3) Strength shows 4 and 7, his vibro
+    knife 2(2) shows 2 and 2: the 7 is cut to 4 and the damage is 8 (FI:L522). The Strength is
+    drawn first, as the example tells it; armor that stops the weapon stops the Strength too
+    (FI:L495)."""
+    return strike(request, dice)
+
+
+def strike(request: HandToHandInput, dice: Dice) -> HandToHand:
+    """Hand-to-hand damage: the Strength test, then the weapon."""
+    groups, layers = _groups(_weapon(request))
+    pool = _strength(request, layers) if groups else None
+    strength = roll_damage(pool, dice, request.options, "Strength") if pool else None
+    draws = _draw(groups, dice, request.options)
+    weapon_total = sum(d.total for d in draws)
+    best = max((sum(d) for d in strength.dice), default=0) if strength else 0
+    added = min(best, weapon_total)
+    weapon = Damaged(
+        code=_code(groups),
+        layers=layers,
+        draws=draws,
+        total=weapon_total,
+        wounds=wounds_of(weapon_total, request.size),
+    )
+    total = weapon_total + added
+    return HandToHand(
+        weapon=weapon,
+        strength=strength,
+        strength_highest=best,
+        strength_added=added,
+        total=total,
+        wounds=wounds_of(total, request.size),
+    )
+
+
+class UnarmedInput(HitInput):
+    strength: PoolText = Field(description="The attacker's Strength.")
+
+
+def unarmed_pool(strength: Pool) -> Pool:
+    """Shift the column left once for columns 1-2, twice for 3 and up, never below column 1
+    (FI:L497, A-59)."""
+    return Pool(
+        column=max(1, strength.column - (1 if strength.column <= 2 else 2)), row=strength.row
+    )
+
+
+class Unarmed(Model):
+    code: str = Field(description="The shifted Strength pool, or 1(1) (A-59).")
+    hand_to_hand: HandToHand | None = Field(
+        description="Mode fixed_1_1: a 1(1) weapon with the Strength cap."
+    )
+    damage: Damaged | None = Field(description="The other modes: the shifted pool's draw.")
+    total: int
+    wounds: int
+
+
+def _unarmed_damage(request: UnarmedInput) -> DamageInput:
+    code = unarmed_pool(parse(request.strength, ("strength",))).cards
+    return DamageInput(
+        code=code,
+        region=request.region,
+        pn=0,
+        armor=request.armor,
+        size=request.size,
+        options=request.options,
+    )
+
+
+def _fixed(request: UnarmedInput) -> HandToHandInput:
+    return HandToHandInput(
+        weapon="1(1)",
+        strength=request.strength,
+        region=request.region,
+        pn=0,
+        armor=request.armor,
+        size=request.size,
+        options=request.options,
+    )
+
+
+def unarmed_odds(request: UnarmedInput) -> DamageOdds:
+    """The unarmed total and wounds under the option's reading, exactly."""
+    mode = request.options.unarmed_mode
+    if mode is UnarmedMode.FIXED_1_1:
+        return hand_to_hand_odds(_fixed(request))
+    if mode is UnarmedMode.STRENGTH_TOTAL_SHIFTED:
+        return damage_odds(_unarmed_damage(request))
+    groups, _ = _groups(_unarmed_damage(request))
+    if not groups:
+        return damage_odds_of(Distribution({0: 1}), request.size, 0)
+    tops = _tops(groups, request.options)
+    return damage_odds_of(highest(tops[0], len(tops)), request.size, depth_for(tops))
+
+
+def unarmed_cost(request: UnarmedInput) -> Estimate:
+    """As combat/damage for the shifted pool, or hand to hand for 1(1)."""
+    if request.options.unarmed_mode is UnarmedMode.FIXED_1_1:
+        return hand_to_hand_cost(_fixed(request))
+    return damage_cost(_unarmed_damage(request))
+
+
+@operation(
+    name="combat/damage/unarmed",
+    kind=Kind.GENERATION,
+    covers=("fi.combat.damage.unarmed",),
+    odds=unarmed_odds,
+    cost=unarmed_cost,
+    example={"strength": "3(3)", "dice": {"values": [2, 3, 1]}},
+)
+def unarmed(request: UnarmedInput, dice: Dice) -> Unarmed:
+    """A Hero or alien without a weapon shifts the damage column left once (columns 1-2) or
+    twice (3 and up) (FI:L497): the Strength pool so shifted is the damage, totalled, with no
+    PN, so any armor stops it (A-59). A tiger's claws are a weapon, with a PN (FI:L497)."""
+    code = unarmed_pool(parse(request.strength, ("strength",)))
+    if request.options.unarmed_mode is UnarmedMode.FIXED_1_1:
+        found = strike(_fixed(request), dice)
+        return Unarmed(
+            code="1(1)", hand_to_hand=found, damage=None, total=found.total, wounds=found.wounds
+        )
+    groups, layers = _groups(_unarmed_damage(request))
+    draws = _draw(groups, dice, request.options)
+    if request.options.unarmed_mode is UnarmedMode.STRENGTH_TOTAL_SHIFTED:
+        total = sum(d.total for d in draws)
+    else:
+        total = max((sum(die) for d in draws for die in d.dice), default=0)
+    damaged = Damaged(
+        code=_code(groups),
+        layers=layers,
+        draws=draws,
+        total=total,
+        wounds=wounds_of(total, request.size),
+    )
+    return Unarmed(
+        code=code.cards, hand_to_hand=None, damage=damaged, total=total, wounds=damaged.wounds
+    )
+
+
+class NonlethalInput(Model):
+    total: Annotated[int, Field(ge=0, le=1000)] = Field(description="The damage drawn.")
+    size: Size = 6
+    options: HarmOptions = Field(default=HarmOptions())
+
+
+class Nonlethal(Model):
+    levels: int = Field(description="The wound levels a lethal hit would have made (FI:L546).")
+    ct_dice: list[tuple[int, ...]] = Field(description="1d6 CT dice, open-ended, if any.")
+    ct_loss: int
+    wounds: int = Field(description="A real wound every full 2 levels (FI:L546).")
+
+
+def _ct_dice(levels: int, options: HarmOptions) -> int:
+    """The d6 a nonlethal hit rolls: none but for a hit that wounds nothing, or with add_d6
+    one a level (at most the levels a location holds) (A-69)."""
+    if options.nonlethal_ct_mode is NonlethalCt.ADD_D6 and levels:
+        return min(levels, options.wound_cap)
+    return 1 if levels == 0 and options.nonlethal_unwounding_d6 else 0
+
+
+class NonlethalOdds(Model):
+    ct_loss: list[OutcomeProbability]
+    truncation: Truncation | None
+
+
+def nonlethal_odds(request: NonlethalInput) -> NonlethalOdds:
+    """The CT lost, exactly: 3 a level and the d6 the options roll."""
+    levels = wounds_of(request.total, request.size)
+    count = _ct_dice(levels, request.options)
+    found = summed([6] * count).map(lambda ct: ct + 3 * levels)
+    return NonlethalOdds(
+        ct_loss=outcome_table(found), truncation=truncation(found, depth_for([6] * count))
+    )
+
+
+def nonlethal_cost(request: NonlethalInput) -> Estimate:
+    """At most six open-ended d6 summed."""
+    return Estimate(2 * sum_states([6] * 6) + 100, ())
+
+
+@operation(
+    name="combat/damage/nonlethal",
+    kind=Kind.GENERATION,
+    covers=("fi.combat.damage.nonlethal",),
+    odds=nonlethal_odds,
+    cost=nonlethal_cost,
+    example={"total": 4, "size": 6, "dice": {"values": [3]}},
+)
+def nonlethal(request: NonlethalInput, dice: Dice) -> Nonlethal:
+    """Unarmed or lightly armed (brawling, a bottle), a hit inflicts 3 CT for every wound level
+    it would have caused, and a real wound for every full 2 (FI:L546); a heavier club is
+    lethal or not as the attacker says before drawing (FI:L546). Hrulfgarr's bottle does 15 to
+    a Size 6 head: 2 levels, so 6 CT and 1 wound (FI:L548). Any hit costs at least 1d6 CT
+    (FI:L591): a nonlethal one that would wound nothing rolls it."""
+    levels = wounds_of(request.total, request.size)
+    count = _ct_dice(levels, request.options)
+    rolled = roll_concussion(count, dice) if count else []
+    return Nonlethal(
+        levels=levels,
+        ct_dice=rolled,
+        wounds=levels // 2,
+        ct_loss=3 * levels + sum(sum(d) for d in rolled),
+    )
+
+
+class MartialArtsInput(CheckInput):
+    pass
+
+
+class Struck(Checked):
+    nonlethal: bool = Field(description="Its damage is nonlethal, 'mostly' (FI:L552).")
+
+
+@operation(
+    name="combat/martial-arts/basic",
+    kind=Kind.CHECK,
+    covers=("fi.combat.martial_arts.basic",),
+    odds=check_odds,
+    cost=check_cost,
+    example={"pool": "III-3", "tn": 7, "dice": {"values": [2, 7, 5]}},
+)
+def martial_arts(request: MartialArtsInput, dice: Dice) -> Struck:
+    """Basic brawling or martial arts is a task like any other skill's: a level of 3 rolls 3
+    dice (FI:L552); its damage is nonlethal as lightly armed (combat/damage/nonlethal). The
+    advanced rules are in another chapter."""
+    return Struck(**dict(roll_check(request, dice)), nonlethal=True)
