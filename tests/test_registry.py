@@ -50,6 +50,40 @@ SYSTEMS = [
 ISSUE_15 = {"core", "dice", "environment", "movement", "encumbrance", "lifting", "gravity",
             "psych", "story_chips", "bounty", "advancement"}  # fmt: skip
 
+#: Future Imperfect issue 19, harm: hit location, cover, armor, damage, wounds and healing.
+ISSUE_19_HARM = {
+    *("fi.combat.hit_location", "fi.combat.hit_location.bump", "fi.combat.point_blank"),
+    *("fi.combat.prone", "fi.combat.cover", "fi.combat.concealment", "fi.armor.penetration"),
+    *("fi.armor.materials", "fi.damage.columns", "fi.tech_level", "fi.combat.damage"),
+    *("fi.combat.damage.hand_to_hand", "fi.combat.damage.unarmed"),
+    *("fi.combat.damage.nonlethal", "fi.combat.martial_arts.basic", "fi.wounds.apply"),
+    *("fi.wounds.modifier", "fi.wounds.stun_check", "fi.wounds.recovery"),
+    *("fi.wounds.concussion", "fi.wounds.concussed", "fi.wounds.critical", "fi.bleeding"),
+    *("fi.death", "fi.healing.ct", "fi.healing.medical", "fi.healing.natural"),
+}
+
+#: Future Imperfect issue 19, ranged and melee combat and defense.
+ISSUE_19_COMBAT = {
+    *("fi.combat.ranged.skill", "fi.combat.ranged.range_tn", "fi.combat.ranged.modifiers"),
+    *("fi.combat.target_size", "fi.combat.target_speed", "fi.combat.ranged.attack"),
+    *("fi.combat.rate_of_fire", "fi.combat.area_effect", "fi.combat.automatic"),
+    *("fi.combat.suppression", "fi.combat.explosives", "fi.combat.called_shot"),
+    *("fi.combat.aim", "fi.combat.aim.interrupt", "fi.combat.two_weapons"),
+    *("fi.combat.one_handed_long_arm", "fi.combat.reload", "fi.combat.throw"),
+    *("fi.combat.throw.scatter", "fi.combat.unintended_targets", "fi.combat.melee.attack"),
+    *("fi.combat.melee.weapon_speed", "fi.combat.melee.defensive_bonus"),
+    *("fi.combat.melee.close", "fi.combat.melee.entangle", "fi.combat.melee.entangle.escape"),
+    *("fi.combat.defense.active", "fi.combat.defense.flee"),
+}
+
+#: Future Imperfect issue 19, combat time: initiative, the deck, order, actions, reserve.
+ISSUE_19_TIME = {
+    *("fi.combat.initiative", "fi.combat.deck", "fi.combat.timing.impulse"),
+    *("fi.combat.surprise", "fi.combat.order", "fi.combat.rush", "fi.combat.action_speed"),
+    *("fi.combat.action_class", "fi.combat.reserve", "fi.combat.reserve.interrupt"),
+    *("fi.combat.extended_action", "fi.combat.special_cards"),
+}
+
 #: The ids of a system's list built so far: how many leading ids, or which (FORESIGHT's
 #: resolution, the first 25 of 204, and the skills of issue 16; 4C part 1; Future Imperfect
 #: part 1); a system not listed is complete.
@@ -85,12 +119,37 @@ BUILT: dict[str, int | frozenset[str]] = {
             "foresight.pickpocket",
             *("foresight.persuasion", "foresight.seduction", "foresight.contact_engagement"),
             *("foresight.generic_game", "foresight.teach"),
+            # Issue 20 part B: stamina and fatigue, medicine.
+            *("foresight.stamina.pools", "foresight.stamina.exertion", "foresight.exposure"),
+            *("foresight.stamina.rest", "foresight.stamina.exhaustion_modifier"),
+            *("foresight.stamina.overdraw", "foresight.fatigue.sleep_deprivation"),
+            *("foresight.medical.diagnosis", "foresight.medical.treatment_plan"),
+            *("foresight.bleeding", "foresight.blood_pressure.restore"),
+            *("foresight.blood.compatibility", "foresight.surgery", "foresight.medical_care"),
+            *("foresight.major_injury", "foresight.physiotherapy"),
+            # Issue 20 part A: stun, wounds, damage, hit location.
+            *("foresight.pain_resistance.stun_check", "foresight.stun.recover"),
+            *("foresight.stun_damage.apply", "foresight.stun.state_effects"),
+            *("foresight.wound_level.describe", "foresight.wound_level.task_modifier"),
+            *("foresight.wound_accumulation", "foresight.wound_level.schedule"),
+            *("foresight.wound_level.recovery_roll", "foresight.wound_level.deterioration_roll"),
+            *("foresight.wound_level.consciousness_wp", "foresight.max_wound_level.track"),
+            *("foresight.damage_class.parse", "foresight.armor_rating.parse"),
+            *("foresight.damage.table", "foresight.damage.armor_reduce"),
+            *("foresight.damage.resolve", "foresight.damage.random_qr"),
+            *("foresight.damage_scale.apply", "foresight.hit_location"),
+            *("foresight.hit_location.vital_extra", "foresight.hit_location.effects"),
+            "foresight.armor.coverage_check",
+            # Issue 20 part C: hazards.
+            *("foresight.poison", "foresight.asphyxiation", "foresight.decompression"),
+            *("foresight.falling", "foresight.falling.control"),
+            *("foresight.burn", "foresight.burn.cardiac_arrest"),
         ]
     ),
     "future-imperfect": frozenset(
         line
         for line in (DATA / "ids_future_imperfect.txt").read_text().split()
-        if line.split(".")[1] in ISSUE_15
+        if line.split(".")[1] in ISSUE_15 or line in ISSUE_19_HARM | ISSUE_19_COMBAT | ISSUE_19_TIME
     ),
     "four-c": frozenset(
         [

@@ -1,0 +1,382 @@
+"""Recovery and deterioration (F:L2596-2604): the periodic Endurance rolls of a wounded
+character, and the Willpower rolls that keep a badly wounded one acting or awake (F:L2584-2587).
+
+Each roll takes -(worst wound level since last healthy), not -WL (F:L2604); medical care adds
+its modifier to both, a bandage only to deterioration (F:L2821). Recovery: QR1-QR4 one level
+better, QR10 one worse (F:L2596). Deterioration: QR3 or better one level better, QR4 no
+change, QR7 one worse, QR10 one worse and unconscious (F:L2600). At WL5 both are rolled and
+summed ('they can cancel out', F:L2585).
+"""
+
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from service.rules.cost import Estimate
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
+from service.rules.foresight.mortality.condition import (
+    DEAD,
+    Condition,
+    Consciousness,
+    heal,
+    is_dead,
+    wound,
+    wound_name,
+)
+from service.rules.foresight.resolution.chance import Setup, Task
+from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost
+from service.rules.foresight.resolution.options import ResolutionOptions
+from service.rules.foresight.resolution.tables import QR
+from service.rules.foresight.resolution.task import Resolution, distribution, roll, setup_at
+from service.rules.model import Model, option
+from service.rules.registry import Kind, operation
+
+__all__ = ["HealingOptions", "deterioration_change", "recovery_change"]
+
+CRITICAL = 5
+
+
+class ImproveThreshold(StrEnum):
+    QR3_OR_BETTER = "qr3_or_better"
+    EXACTLY_QR3 = "exactly_qr3"
+
+
+class ScheduleBasis(StrEnum):
+    CURRENT = "current"
+    MAX = "max"
+
+
+class PenaltyBasis(StrEnum):
+    MAX_WL = "max_wl"
+    MAX_WL_PLUS_CURRENT = "max_wl_plus_current"
+
+
+class HealingOptions(ResolutionOptions):
+    """Readings of the recovery and deterioration rules (catalogue part 2, section 5)."""
+
+    deterioration_improve_threshold: ImproveThreshold = option(
+        ImproveThreshold.QR3_OR_BETTER,
+        ambiguity="AMB2-10",
+        description=(
+            "'A QR3 results in the wound level miraculously dropping' (F:L2600): QR1 and QR2, "
+            "being better, too; or QR3 only."
+        ),
+    )
+    roll_schedule_basis: ScheduleBasis = option(
+        ScheduleBasis.CURRENT,
+        ambiguity="AMB2-11",
+        description=(
+            "Which level sets the rolls: the current one, as the table says (F:L2580-2588), "
+            "or the worst since last healthy, so deterioration rolls go on after a critical "
+            "patient improves (Amy at WL3 fails one, F:L2872)."
+        ),
+    )
+    recovery_penalty_basis: PenaltyBasis = option(
+        PenaltyBasis.MAX_WL,
+        ambiguity="AMB2-12",
+        description=("The rolls take -(worst level) instead of -WL (F:L2604), or both together."),
+    )
+
+
+def recovery_change(qr: QR) -> int:
+    """QR1-QR4 one level better, QR7 nothing, QR10 one worse (F:L2596)."""
+    return -1 if qr <= QR.QR4 else 1 if qr is QR.QR10 else 0
+
+
+def deterioration_change(qr: QR, options: HealingOptions) -> int:
+    """QR3 (or better, AMB2-10) one level better, QR4 nothing, QR7 and QR10 one worse
+    (F:L2600)."""
+    if options.deterioration_improve_threshold is ImproveThreshold.EXACTLY_QR3:
+        better = qr is QR.QR3
+    else:
+        better = qr <= QR.QR3
+    return -1 if better else 0 if qr <= QR.QR4 else 1
+
+
+def _rolls(condition: Condition, options: HealingOptions) -> tuple[bool, bool]:
+    """(recovery, deterioration): recovery while 1 <= WL <= 5 (F:L2596), deterioration while
+    WL >= 5 (F:L2600), or while the worst level is (AMB2-11)."""
+    level = condition.wound_level
+    if level >= DEAD or level == 0:
+        return False, False
+    basis = (
+        level
+        if options.roll_schedule_basis is ScheduleBasis.CURRENT
+        else max(level, condition.max_wound_level)
+    )
+    return level <= CRITICAL, basis >= CRITICAL
+
+
+class HealingInput(Model):
+    condition: Condition
+    endurance: Task = Field(description="The EN roll: EN score; BEF the attribute BEF if none.")
+    care_modifier: int = Field(
+        default=0, ge=-10, le=10, description="The medical care modifier (F:L2880-2891)."
+    )
+    options: HealingOptions = Field(default=HealingOptions())
+
+
+def _penalty(condition: Condition, options: HealingOptions) -> list[Term]:
+    found = [Term(source="worst wound level", value=-condition.max_wound_level)]
+    if options.recovery_penalty_basis is PenaltyBasis.MAX_WL_PLUS_CURRENT:
+        found.append(Term(source="wound level", value=-condition.wound_level))
+    return found
+
+
+def _setups(request: HealingInput) -> tuple[Setup | None, Setup | None]:
+    """The recovery and deterioration rolls this period calls for (either may be None: a
+    healthy or dead character rolls neither)."""
+    recovery, deterioration = _rolls(request.condition, request.options)
+    base = [
+        *_penalty(request.condition, request.options),
+        Term(source="medical care", value=request.care_modifier),
+    ]
+    bandage = Term(source="bandage", value=request.condition.bandage_bonus)
+    attribute = request.options.attribute_bef
+
+    def at(name: str, extra: list[Term]) -> Setup:
+        terms = tuple(t for t in extra if t.value)
+        return setup_at(("endurance",), request.endurance, request.options, terms, attribute)
+
+    return (
+        at("recovery", base) if recovery else None,
+        at("deterioration", [*base, bandage]) if deterioration else None,
+    )
+
+
+class Healing(Model):
+    recovery: Resolution | None
+    deterioration: Resolution | None
+    change: int = Field(description="Wound levels gained (+) or lost (-) this period.")
+    condition: Condition
+    wound_name: str
+    dead: bool
+
+
+def _after(condition: Condition, change: int, knocked_out: bool) -> Condition:
+    """Improvement heals (at 0 fully recovered, F:L2851); worsening adds, unlocated."""
+    after = heal(condition, -change) if change < 0 else wound(condition, change)
+    if knocked_out:
+        after = after.model_copy(update={"consciousness": Consciousness.UNCONSCIOUS})
+    return after
+
+
+def _odds_cost(request: Any) -> Estimate:
+    return Estimate(5 * 200 + 64 * 40, ())
+
+
+class HealingOdds(Model):
+    recovery: QualityOdds | None
+    deterioration: QualityOdds | None
+    change: list[OutcomeProbability]
+    wound_level: list[OutcomeProbability] = Field(description="The wound level after one period.")
+    dead: Exact = Field(description="P(dead after this period).")
+    fate_dead: Exact | None = Field(
+        description=(
+            "For a critical patient (WL5-7): P(death) before the level leaves 5-7 on its own, "
+            "rolls repeated with the worst level rising as it does (catalogue Q9)."
+        )
+    )
+    fate_stabilised: Exact | None
+
+
+def _change(request: HealingInput, condition: Condition) -> Distribution[tuple[int, bool]]:
+    """(change, knocked out) of one period from `condition`."""
+    changed = request.model_copy(update={"condition": condition})
+    recovery, deterioration = _setups(changed)
+    options = request.options
+    found: Distribution[tuple[int, bool]] = Distribution([((0, False), 1)])
+    if recovery is not None:
+        found = distribution(recovery).map(lambda qr: (recovery_change(qr), False))
+    if deterioration is not None:
+        worse = distribution(deterioration).map(
+            lambda qr: (deterioration_change(qr, options), qr is QR.QR10)
+        )
+        found = found.then(lambda a: worse.map(lambda b: (a[0] + b[0], a[1] or b[1])))
+    return found
+
+
+def _fate(request: HealingInput) -> tuple[Fraction, Fraction] | None:
+    """P(dead), P(stabilised at 4 or better) of a patient at WL5-7 rolling period after
+    period: an absorbing chain on (level, worst level), solved exactly."""
+    start = request.condition
+    if not CRITICAL <= start.wound_level < DEAD:
+        return None
+    states = [(w, m) for m in range(CRITICAL, DEAD) for w in range(CRITICAL, m + 1)]
+    index = {s: i for i, s in enumerate(states)}
+    size = len(states)
+    matrix = [[Fraction(0)] * (size + 1) for _ in range(size)]
+    for (w, m), i in index.items():
+        condition = start.model_copy(update={"wound_level": w, "max_wound_level": m})
+        matrix[i][i] += 1
+        period = _change(request, condition)
+        for (change, _), weight in period.items():
+            p = Fraction(weight, period.total)
+            after = w + change
+            if after >= DEAD:
+                matrix[i][size] += p
+            elif after >= CRITICAL:
+                matrix[i][index[(after, max(m, after))]] -= p
+    dead = _solve(matrix)
+    first = dead[
+        index[(start.wound_level, max(start.wound_level, min(start.max_wound_level, DEAD - 1)))]
+    ]
+    return first, 1 - first
+
+
+def _solve(matrix: list[list[Fraction]]) -> list[Fraction]:
+    """Gauss-Jordan elimination on an augmented square system, exactly."""
+    size = len(matrix)
+    for col in range(size):
+        pivot = next(r for r in range(col, size) if matrix[r][col] != 0)
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        head = matrix[col][col]
+        matrix[col] = [x / head for x in matrix[col]]
+        for r in range(size):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col], strict=True)]
+    return [row[size] for row in matrix]
+
+
+def healing_odds(request: HealingInput) -> HealingOdds:
+    recovery, deterioration = _setups(request)
+    change = _change(request, request.condition)
+    level = request.condition.wound_level
+    after = change.map(lambda c: max(0, level + c[0]))
+    fate = _fate(request)
+    return HealingOdds(
+        recovery=None if recovery is None else quality_odds(distribution(recovery)),
+        deterioration=None if deterioration is None else quality_odds(distribution(deterioration)),
+        change=outcome_table(change.map(lambda c: c[0])),
+        wound_level=outcome_table(after),
+        dead=exact(after.probability_where(lambda w: w >= DEAD)),
+        fate_dead=None if fate is None else exact(fate[0]),
+        fate_stabilised=None if fate is None else exact(fate[1]),
+    )
+
+
+@operation(
+    name="wound-level/recovery-roll",
+    kind=Kind.CHECK,
+    covers=("foresight.wound_level.recovery_roll", "foresight.wound_level.deterioration_roll"),
+    odds=healing_odds,
+    cost=lambda request: Estimate(64 * 1_500, ()),
+    example={
+        "condition": {"wound_level": 5, "max_wound_level": 5},
+        "endurance": {"score": 9},
+        "dice": {"values": [20, 35]},
+    },
+)
+def recovery_roll(request: HealingInput, dice: Dice) -> Healing:
+    """One period's Endurance rolls for a wounded character: recovery at WL1-WL5 (QR1-QR4
+    one level better, QR10 one worse, F:L2596), deterioration at WL5 and worse (QR3 or
+    better one level better, QR7 one worse, QR10 one worse and unconscious, F:L2600), both
+    at WL5 and summed (F:L2585); each at -(worst level since last healthy) (F:L2604)."""
+    recovery_setup, deterioration_setup = _setups(request)
+    recovery = None if recovery_setup is None else roll(recovery_setup, dice, "recovery")
+    deterioration = (
+        None if deterioration_setup is None else roll(deterioration_setup, dice, "deterioration")
+    )
+    change = 0 if recovery is None else recovery_change(recovery.qr)
+    botch = False
+    if deterioration is not None:
+        change += deterioration_change(deterioration.qr, request.options)
+        botch = deterioration.qr is QR.QR10
+    after = _after(request.condition, change, botch)
+    return Healing(
+        recovery=recovery,
+        deterioration=deterioration,
+        change=change,
+        condition=after,
+        wound_name=wound_name(after.wound_level),
+        dead=is_dead(after),
+    )
+
+
+class WillpowerInput(Model):
+    condition: Condition
+    willpower: Task = Field(description="The WP roll: WP score; BEF the attribute BEF if none.")
+    deterioration_succeeded: bool = Field(
+        default=False, description="At WL6-7: this period's deterioration roll succeeded."
+    )
+    options: ResolutionOptions = Field(default=ResolutionOptions())
+
+
+class Willpower(Model):
+    rolled: Resolution | None = Field(description="Null when no WP roll is allowed or needed.")
+    may_act: bool = Field(description="The character may act this turn.")
+    actions_lost: Annotated[int, Field(ge=0)] = Field(description="WL4: one action fewer.")
+    consciousness: Consciousness
+    condition: Condition
+
+
+def _wp_setup(request: WillpowerInput) -> Setup | None:
+    level = request.condition.wound_level
+    if level < 4 or level >= DEAD or (level >= 6 and not request.deterioration_succeeded):
+        return None
+    penalty = (Term(source="wound level", value=-level),)
+    attribute = request.options.attribute_bef
+    return setup_at(("willpower",), request.willpower, request.options, penalty, attribute)
+
+
+class WillpowerOdds(Model):
+    willpower: QualityOdds | None
+
+
+def _wp_odds(request: WillpowerInput) -> WillpowerOdds:
+    task = _wp_setup(request)
+    return WillpowerOdds(willpower=None if task is None else quality_odds(distribution(task)))
+
+
+@operation(
+    name="wound-level/consciousness-wp",
+    kind=Kind.CHECK,
+    covers=("foresight.wound_level.consciousness_wp",),
+    odds=_wp_odds,
+    cost=task_cost,
+    example={
+        "condition": {"wound_level": 4, "max_wound_level": 4},
+        "willpower": {"score": 9},
+        "dice": {"values": [12]},
+    },
+)
+def consciousness_wp(request: WillpowerInput, dice: Dice) -> Willpower:
+    """The Willpower roll of a badly wounded character, at -WL (F:L2590): at WL4 every combat
+    turn to act at all, losing one action (F:L2584); at WL5 to stay or come round conscious
+    (F:L2585); at WL6-7, after a successful deterioration roll, to come round for about a
+    minute (F:L2586-2587)."""
+    condition = request.condition
+    level = condition.wound_level
+    task = _wp_setup(request)
+    if task is None:
+        conscious = level < 6 and condition.consciousness is Consciousness.CONSCIOUS
+        state = Consciousness.CONSCIOUS if conscious else Consciousness.UNCONSCIOUS
+        if level >= 6:
+            state = Consciousness.UNCONSCIOUS
+        return Willpower(
+            rolled=None,
+            may_act=conscious and level < 4,
+            actions_lost=0,
+            consciousness=state,
+            condition=condition.model_copy(update={"consciousness": state}),
+        )
+    rolled = roll(task, dice, "willpower")
+    if level == 4:
+        state = condition.consciousness
+        may_act = rolled.success and state is Consciousness.CONSCIOUS
+        lost = 1 if may_act else 0
+    else:
+        state = Consciousness.CONSCIOUS if rolled.success else Consciousness.UNCONSCIOUS
+        may_act, lost = rolled.success, 0
+    return Willpower(
+        rolled=rolled,
+        may_act=may_act,
+        actions_lost=lost,
+        consciousness=state,
+        condition=condition.model_copy(update={"consciousness": state}),
+    )
