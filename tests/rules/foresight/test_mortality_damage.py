@@ -7,6 +7,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.foresight.mortality.notation import parse_damage_class
 from service.rules.model import InputError
@@ -226,3 +227,25 @@ def test_damage_class_notation():
     assert run("armor-rating/parse", {"notation": "3AA"}).model_dump(
         include={"reduction", "absorb"}) == {"reduction": 3, "absorb": 2}  # fmt: skip
     assert run("armor-rating/parse", {"notation": "A"}).reduction == 0
+
+
+def test_a_rolled_hit_with_the_vital_extra_rolls_its_d10_only_for_a_vital_location():
+    """The rolled side of Q4 (F:L2703-2712): the D10 is rolled once the hit has wounded a vital
+    location, and then it decides the extra level (a fuzzed request found it unrolled)."""
+    seen = set()
+    for seed in range(40):
+        found = run("damage/resolve", {"damage_class": "DC8", "qr": 1, "dice": {"seed": seed},
+                                       "options": {"vital_extra": True}})  # fmt: skip
+        (hit,) = found.hits
+        vital = hit.location in ("head", "chest", "abdomen")
+        assert (hit.vital_roll is not None) == vital
+        if vital:
+            seen.add(hit.vital_roll <= 2)
+    assert seen == {True, False}
+
+
+def test_a_damage_scale_below_an_egg_s_is_refused():
+    """DS 0.05 is an egg (F:L3593); a vanishing scale would make a hit's levels unbounded."""
+    with pytest.raises(ValidationError) as error:
+        run("damage/table", {"dc": 5, "qr": 2, "ds": 1e-300})
+    assert error.value.errors()[0]["loc"] == ("ds",)

@@ -586,3 +586,17 @@ def test_fleeing_needs_a_reserve_and_a_tie_leaves_the_attack_first():
     found = odds(flee, {"fleer": {"pool": "III-2"}, "attacker": {"pool": "IV-1"}, "reserve": 5,
                         "options": {"tie_goes_to": "initiator"}})  # fmt: skip
     assert f"{found.initiator_wins.float * 100:.1f}" == "61.0"
+
+
+@pytest.mark.parametrize(("op", "payload", "where"), [
+    (melee_attack, {"pool": "III-2", "defender_level": 2, "active_defense": 300},
+     ("active_defense",)),
+    (attack, {"pool": "III-2", "distance": 1000, "range_increment": 1}, ("distance",)),
+    (attack, {"pool": "III-2", "tn": 5, "active_defense": 150}, ("active_defense",)),
+])  # fmt: skip
+def test_a_tn_past_what_a_check_takes_is_the_input_s_fault(op, payload, where):
+    """A core check takes a TN up to 100; an attack whose TN comes to more is refused naming
+    the input it came from (fuzzed requests met a 500 here)."""
+    with pytest.raises(InputError) as error:
+        run(op, payload)
+    assert error.value.loc == where

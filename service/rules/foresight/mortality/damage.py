@@ -40,6 +40,9 @@ __all__ = [
 #: Largest damage class, damage scale and layer count a request may give.
 MAX_DC = 999
 MAX_DS = 1000
+#: The smallest damage scale: an egg's is 0.05 (F:L3593); smaller ones only make the wound
+#: levels of one hit run past anything the tables mean.
+MIN_DS = 0.01
 
 
 class Qr2Yield(StrEnum):
@@ -177,7 +180,7 @@ class DamageTableInput(Model):
 
     dc: float = Field(ge=-MAX_DC, le=MAX_DC, description="The DC after armor; may be fractional.")
     qr: QR
-    ds: float = Field(default=1, gt=0, le=MAX_DS, description="Damage scale: 1 a person.")
+    ds: float = Field(default=1, ge=MIN_DS, le=MAX_DS, description="Damage scale: 1 a person.")
     options: DamageTableOptions = Field(default=DamageTableOptions())
 
 

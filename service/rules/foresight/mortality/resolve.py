@@ -34,6 +34,7 @@ from service.rules.foresight.mortality.condition import (
 )
 from service.rules.foresight.mortality.damage import (
     MAX_DS,
+    MIN_DS,
     Absorbed,
     ArmorReduction,
     DamageTableOptions,
@@ -161,7 +162,7 @@ class DamageInput(Model):
         default=True, description="False for damage with no location: poison, a fall (AMB2-09)."
     )
     armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
-    ds: float = Field(default=1, gt=0, le=MAX_DS, description="Damage scale: 1 a person.")
+    ds: float = Field(default=1, ge=MIN_DS, le=MAX_DS, description="Damage scale: 1 a person.")
     condition: Condition = Field(default=Condition())
     options: DamageOptions = Field(default=DamageOptions())
 
@@ -279,8 +280,8 @@ def inflict(
             added, damage = bonus, damage + bonus
             steps.append(f"+{bonus} to positive damage to the head: {damage}")
     vital = 0
-    if damage and options.vital_extra and location in VITAL:
-        assert vital_face is not None
+    # Callers look first without the D10 and roll it only for damage to a vital location.
+    if damage and vital_face is not None and options.vital_extra and location in VITAL:
         vital = 1 if vital_face <= 2 else 0
         damage += vital
         steps.append(f"vital location, D10 {vital_face}: +{vital}")

@@ -19,6 +19,7 @@ from service.rules.future_imperfect.combat.modifiers import (
     applied,
     base_tn,
     task,
+    tn_source,
 )
 from service.rules.future_imperfect.combat.options import AimRaceOptions, AttackOptions, RaceOrder
 from service.rules.future_imperfect.core.checks import (
@@ -127,7 +128,8 @@ def _race(request: AimRaceInput) -> tuple[CheckInput, CheckInput, CheckInput, bo
     situation = request.situation.model_copy(update={"aim": request.aim})
     found, _ = applied(situation, request.options)
     tn = base_tn(request.tn, request.distance, request.range_increment, None)
-    shot, halved = task(request.pool, tn, found, situation.skill, request.options)
+    shot, halved = task(request.pool, tn, found, situation.skill, request.options,
+                        tn_source(request.tn, None, tn))  # fmt: skip
     reflex = [CheckInput(pool=p, tn=0, options=request.options)
               for p in (request.shooter_reflex, request.target_reflex)]  # fmt: skip
     return reflex[0], reflex[1], shot, halved, found

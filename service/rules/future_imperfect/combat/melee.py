@@ -186,7 +186,9 @@ def _melee(request: MeleeInput) -> tuple[CheckInput, bool, list[Applied], str | 
                                                    options=request.options))  # fmt: skip
     tn = _whole(melee_tn(request.defender_level, bonus, request.active_defense))
     found, location = applied(request.situation, request.options)
-    check, halved = task(request.pool, tn, found, request.situation.skill, request.options)
+    raised = request.active_defense is not None and request.active_defense >= tn
+    where = ("active_defense",) if raised else ("defender_level",)
+    check, halved = task(request.pool, tn, found, request.situation.skill, request.options, where)
     return check, halved, found, location, bonus
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "base_tn",
     "size_modifier",
     "task",
+    "tn_source",
 ]
 
 Meters = Annotated[float, Field(ge=0, le=100_000)]
@@ -157,6 +158,13 @@ def base_tn(
             raise InputError(("range_increment",), "a distance needs the Range Increment")
         tn = range_tn(distance, increment)
     return max(tn, defense) if defense is not None else tn
+
+
+def tn_source(tn: int | None, defense: int | None, found: int) -> tuple[str]:
+    """Which input a base TN came from, for an error about it."""
+    if defense is not None and defense >= found:
+        return ("active_defense",)
+    return ("tn",) if tn is not None else ("distance",)
 
 
 # --- target size and speed ----------------------------------------------------------------
@@ -412,11 +420,23 @@ def ranged_modifiers(request: ModifiersInput) -> Modifiers:
                      halved=request.skill is SkillUse.DEFAULT, location=location)  # fmt: skip
 
 
+#: The highest TN a core check takes (`CheckInput.tn`).
+MAX_TN = 100
+
+
 def task(
-    pool: str, tn: int, found: list[Applied], skill: SkillUse, options: CoreOptions
+    pool: str,
+    tn: int,
+    found: list[Applied],
+    skill: SkillUse,
+    options: CoreOptions,
+    where: tuple[str | int, ...] = ("tn",),
 ) -> tuple[CheckInput, bool]:
-    """The core check an attack rolls, and whether it is halved (a default roll)."""
+    """The core check an attack rolls, and whether it is halved (a default roll). A TN past
+    what a check takes is the caller's to fix, at `where`: the input the TN came from."""
     dice_engine(options)
+    if tn > MAX_TN:
+        raise InputError(where, f"the TN comes to {tn}, past the {MAX_TN} a check takes")
     total = sum(a.modifier for a in found)
     check = CheckInput(pool=pool, tn=tn, modifiers=chunks(total), options=options)
     return check, skill is SkillUse.DEFAULT

@@ -28,6 +28,7 @@ from service.rules.future_imperfect.combat.modifiers import (
     applied,
     base_tn,
     task,
+    tn_source,
 )
 from service.rules.future_imperfect.combat.options import AttackOptions, BurstHits, TargetSplit
 from service.rules.future_imperfect.core.checks import (
@@ -118,7 +119,8 @@ def _setup(request: RangedAttackInput) -> tuple[CheckInput, bool, list[Applied],
         raise InputError(("shots",), "a burst is one test (FI:L295)")
     tn = base_tn(request.tn, request.distance, request.range_increment, request.active_defense)
     found, location = applied(request.situation, request.options, automatic=burst)
-    check, halved = task(request.pool, tn, found, request.situation.skill, request.options)
+    check, halved = task(request.pool, tn, found, request.situation.skill, request.options,
+                         tn_source(request.tn, request.active_defense, tn))  # fmt: skip
     return check, halved, found, location
 
 
@@ -298,7 +300,7 @@ def _targets(request: AutomaticInput) -> list[tuple[CheckInput, bool, list[Appli
             raise InputError(("targets", index, *error.loc), error.message) from None
         mods = [*found, *(Applied(source="target", modifier=m) for m in target.modifiers)]
         check, halved = task(f"{column}-{dice}", tn, mods, request.situation.skill,
-                             request.options)  # fmt: skip
+                             request.options, ("targets", index))  # fmt: skip
         made.append((check, halved, mods, target.rounds or request.burst))
     return made
 

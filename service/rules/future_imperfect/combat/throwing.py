@@ -72,7 +72,8 @@ def _throw(request: ThrowInput) -> tuple[CheckInput, bool, list[Applied], str | 
         raise InputError(("distance",), f"the throw reaches {reach} m at most (FI:L367)")
     found, location = applied(request.situation, request.options)
     tn = range_tn(request.distance, THROWN_INCREMENT)
-    check, halved = task(request.pool, tn, found, request.situation.skill, request.options)
+    check, halved = task(request.pool, tn, found, request.situation.skill, request.options,
+                         ("distance",))  # fmt: skip
     return check, halved, found, location, reach
 
 
