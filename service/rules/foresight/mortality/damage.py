@@ -12,8 +12,9 @@ location (F:L2703-2712).
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
+from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.resolution.options import ResolutionOptions
@@ -25,6 +26,7 @@ from service.rules.registry import Kind, operation
 __all__ = [
     "Absorbed",
     "ArmorReduction",
+    "DamageScale",
     "DamageTableOptions",
     "Dc0Rule",
     "DsMode",
@@ -43,6 +45,17 @@ MAX_DS = 1000
 #: The smallest damage scale: an egg's is 0.05 (F:L3593); smaller ones only make the wound
 #: levels of one hit run past anything the tables mean.
 MIN_DS = 0.01
+
+
+def _at_least_min_ds(ds: float) -> float:
+    # Checked here, not as the schema's minimum: the catalogue lists limits as integers.
+    if ds < MIN_DS:
+        raise ValueError(f"a damage scale is at least {MIN_DS} (an egg's is 0.05)")
+    return ds
+
+
+#: A damage scale (F:L3593): 1 a person, 10 a truck, 0.05 an egg.
+DamageScale = Annotated[float, Field(gt=0, le=MAX_DS), AfterValidator(_at_least_min_ds)]
 
 
 class Qr2Yield(StrEnum):
@@ -180,7 +193,7 @@ class DamageTableInput(Model):
 
     dc: float = Field(ge=-MAX_DC, le=MAX_DC, description="The DC after armor; may be fractional.")
     qr: QR
-    ds: float = Field(default=1, ge=MIN_DS, le=MAX_DS, description="Damage scale: 1 a person.")
+    ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
     options: DamageTableOptions = Field(default=DamageTableOptions())
 
 

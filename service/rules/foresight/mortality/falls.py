@@ -24,7 +24,7 @@ from service.rules.foresight.mortality.condition import (
     wound,
     wound_name,
 )
-from service.rules.foresight.mortality.damage import MAX_DS, MIN_DS, decimal, written
+from service.rules.foresight.mortality.damage import DamageScale, decimal, written
 from service.rules.foresight.mortality.hazards import HazardHit, hit_outcomes, roll_hazard_hit
 from service.rules.foresight.mortality.location import Aim
 from service.rules.foresight.mortality.resolve import DamageOptions
@@ -163,7 +163,7 @@ class ControlRoll(Model):
 class FallInput(Model):
     condition: Condition = Field(default=Condition())
     height_m: float = Field(ge=0, le=MAX_HEIGHT, description="Distance fallen, in metres.")
-    ds: float = Field(default=1, ge=MIN_DS, le=MAX_DS, description="Damage scale of the faller.")
+    ds: DamageScale = Field(default=1, description="Damage scale of the faller.")
     gravity: float = Field(default=1, ge=0, le=100, description="Ambient gravity, in g.")
     control: ControlRoll | None = Field(default=None, description="A roll to control the fall.")
     soft_landing_m: float = Field(

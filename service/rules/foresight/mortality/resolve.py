@@ -33,10 +33,9 @@ from service.rules.foresight.mortality.condition import (
     wound_name,
 )
 from service.rules.foresight.mortality.damage import (
-    MAX_DS,
-    MIN_DS,
     Absorbed,
     ArmorReduction,
+    DamageScale,
     DamageTableOptions,
     HeadBonusStage,
     PierceMode,
@@ -162,7 +161,7 @@ class DamageInput(Model):
         default=True, description="False for damage with no location: poison, a fall (AMB2-09)."
     )
     armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
-    ds: float = Field(default=1, ge=MIN_DS, le=MAX_DS, description="Damage scale: 1 a person.")
+    ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
     condition: Condition = Field(default=Condition())
     options: DamageOptions = Field(default=DamageOptions())
 
