@@ -2,6 +2,7 @@
 T14, section 5.2, 5.7 and appendix B), every exact table checked against an enumeration
 written here, independent of the service's code. Seed lines are cited as C:L<n>."""
 
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -19,9 +20,11 @@ from service.rules.four_c.characters.powers import (
     held_distribution,
     select_advanced,
     select_basic,
+    tracked_distribution,
 )
 from service.rules.four_c.characters.sheet import alter_ego, generate, sidekick
 from service.rules.four_c.characters.skills import skills_bonus, skills_contacts, skills_count
+from service.rules.four_c.characters.tables import PowerName
 from service.rules.four_c.characters.traits import (
     lifestyle_roll,
     repute_roll,
@@ -389,3 +392,236 @@ def test_alter_ego_and_sidekick_keep_their_limits():
     for rvs in product(weights, repeat=4):
         capped[sum(rvs)] += weights[rvs[0]] * weights[rvs[1]] * weights[rvs[2]] * weights[rvs[3]]
     assert ego_damage == {str(v): Fraction(n, 100**4) for v, n in capped.items()}
+
+
+# Which powers a generated character holds (issue 18)
+
+#: The powers whose Rank Value does nothing (C:L484-486, C:L500-514, C:L716-718; A-09).
+NO_RANK = {"alter_ego", "astoundingly_wealthy", "celebrity", "improved_skills"}
+#: The origins as catalogue 5.2 gives them, and the number-of-powers rows (C:L341-356).
+ORIGIN_ODDS = {
+    "robot": Fraction(5, 100),
+    "alien": Fraction(5, 100),
+    "skilled_human": Fraction(30, 100),
+    "changed_human": Fraction(20, 100),
+    "mutant": Fraction(20, 100),
+    "technologically_enhanced": Fraction(20, 100),
+}
+COUNT_ODDS = {2: Fraction(20, 100), 3: Fraction(40, 100), 4: Fraction(30, 100), 5: Fraction(9, 100)}
+RANK_ODDS = Counter(rank_of(r) for r in range(100))
+
+
+def entries(size: int) -> list[str]:
+    """The selection table's entries, each 100/size faces of the d% (C:L358-448)."""
+    found = table(odds(select_basic if size == 25 else select_advanced, {}).power)
+    assert len(found) == size
+    assert set(found.values()) == {Fraction(1, size)}
+    return list(found)
+
+
+def play(draws, slots, choice, policy, rerolls):
+    """The chain of C:L390 and A-09 played on a fixed run of selections: each slot takes the
+    next draw; a repeat is drawn again while rerolls are left if the player rerolls or it is
+    a no-rank power under force_reroll; a repeat left is rolled again (raised or stacked).
+    The held powers in the order first rolled, with the times each was rolled."""
+    held: dict[str, int] = {}
+    draws, left = iter(draws), rerolls
+    for _ in range(slots):
+        power = next(draws)
+        while (
+            power in held
+            and left
+            and (choice == "reroll" or (power in NO_RANK and policy == "force_reroll"))
+        ):
+            power, left = next(draws), left - 1
+        held[power] = held.get(power, 0) + 1
+    return held
+
+
+@pytest.mark.parametrize(
+    ("size", "slots", "choice", "policy", "rerolls"),
+    [
+        (25, 2, "raise", "warn", 0),
+        (25, 3, "raise", "warn", 0),
+        (25, 2, "reroll", "warn", 1),
+        (25, 3, "reroll", "warn", 1),
+        (50, 2, "raise", "force_reroll", 1),
+        (50, 2, "reroll", "stack_effects", 1),
+    ],
+)
+def test_a_tracked_power_is_every_run_of_selections(size, slots, choice, policy, rerolls):
+    """Every run of slots + rerolls selections, each entry alike (itertools.product): how many
+    powers are held, where the tracked one came first and how often it was rolled."""
+    names = entries(size)
+    tracked = ["flight", "celebrity"] if size == 50 else ["flight"]
+    brute = {p: Counter() for p in tracked}
+    for draws in product(names, repeat=slots + rerolls):
+        held = play(draws, slots, choice, policy, rerolls)
+        order = list(held)
+        for p in tracked:
+            place = order.index(p) if p in held else -1
+            brute[p][(len(held), place, held.get(p, 0))] += 1
+    total = size ** (slots + rerolls)
+    for p in tracked:
+        found = tracked_distribution(
+            slots,
+            PowerTable.BASIC if size == 25 else PowerTable.ADVANCED,
+            PowerName(p),
+            DuplicateChoice(choice),
+            DuplicateNonrankPolicy(policy),
+            rerolls,
+        )
+        assert {o: found.probability(o) for o, _ in found.items()} == {
+            o: Fraction(n, total) for o, n in brute[p].items()
+        }
+
+
+@pytest.mark.parametrize(
+    ("size", "repeats"),
+    [
+        (25, {5: Fraction(135601, 390625), 6: "47.7711", "count": "15.2798"}),
+        (50, {5: Fraction(72811, 390625), 6: "26.7757", "count": "7.9150"}),
+    ],
+)
+def test_a_tracked_power_s_chain_repeats_as_catalogue_5_2(size, repeats):
+    """At least one repeat among n selection rolls: catalogue 5.2's table, for n = 5, the
+    Mutant's 6, and over the count distribution (Magic never repeats), for either kind."""
+    table_ = PowerTable.BASIC if size == 25 else PowerTable.ADVANCED
+    for power in [PowerName.FLIGHT, PowerName.CELEBRITY][: 1 + (size == 50)]:
+
+        def repeat(n, power=power):
+            found = tracked_distribution(
+                n, table_, power, DuplicateChoice.RAISE, DuplicateNonrankPolicy.WARN, 0
+            )
+            return found.probability_where(lambda t: t[0] < n)
+
+        assert repeat(5) == repeats[5]
+        assert f"{float(repeat(6)) * 100:.4f}" == repeats[6]
+        over = sum(p * repeat(n) for n, p in COUNT_ODDS.items())
+        assert f"{float(over) * 100:.4f}" == repeats["count"]
+
+
+def held_odds(found):
+    return {p.power: Fraction(p.held.exact) for p in found.powers}
+
+
+def mean_count(found):
+    return sum(int(k) * v for k, v in table(found.power_count).items())
+
+
+@pytest.mark.parametrize(
+    ("body", "each", "places"),
+    [
+        ({}, "12.3598", 4),
+        ({"duplicates": "reroll", "max_rerolls": 20}, "13.0000", 4),
+        ({"power_table": "advanced"}, "6.3380", 4),
+        ({"power_table": "advanced", "duplicates": "reroll", "max_rerolls": 20}, "6.5000", 4),
+    ],
+)
+def test_a_specific_power_is_held_as_catalogue_5_2(body, each, places):
+    """'P(a specific power is present)': +20 1 - E[(1 - 1/N)^n], exact; with rerolls the
+    powers are distinct but for running out of 20 rerolls, E[n]/N = 3.25/N."""
+    found = held_odds(odds(generate, body))
+    size = 50 if body.get("power_table") == "advanced" else 25
+    names = entries(size)
+    assert sorted(found) == sorted([*names, "magic"])
+    assert list(found)[-1] == "magic"
+    assert len(set(found[p] for p in names)) == 1
+    assert f"{float(found['flight']) * 100:.{places}f}" == each
+    assert found["magic"] == Fraction(1, 100)
+    if body.get("duplicates") != "reroll":
+        miss = 1 - Fraction(1, size)
+        assert found["flight"] == sum(p * (1 - miss**n) for n, p in COUNT_ODDS.items())
+    else:
+        assert 0 < Fraction(325, 100 * size) - found["flight"] < Fraction(1, 10**12)
+
+
+def kept_odds(n: int, keep: int, size: int = 25) -> Fraction:
+    """+20 with no rerolls: n independent selections, the first `keep` new powers kept. A
+    power is kept when it first comes at draw j and fewer than `keep` others were new before
+    it, the draws before it falling on the other size - 1 (a count of distinct values)."""
+    total = Fraction(0)
+    distinct = {0: Fraction(1)}  # distinct others among the draws so far
+    for _ in range(n):
+        total += sum(p for d, p in distinct.items() if d < keep) * Fraction(1, size)
+        following = Counter()
+        for d, p in distinct.items():
+            following[d] += p * Fraction(d, size)
+            following[d + 1] += p * Fraction(size - 1 - d, size)
+        distinct = dict(following)
+    return total
+
+
+def test_origins_and_a_sidekick_s_limit_keep_the_first_powers():
+    """Advanced origins (A-08): a Mutant rolls n + 1 and keeps them, an Alien rolls n and
+    keeps the first n - 1 new ones (at least 1); a Sidekick keeps at most half its parent's
+    powers, rounded up (C:L808-810), the last rolled dropped (A-62). Magic 1%, alone."""
+    parent = {"traits": {**T6, **T6_FORTUNE}, "power_count": 3}
+    for cap, op, body in [(None, generate, {}), (2, sidekick, {"parent": parent})]:
+        expected = Fraction(0)
+        for origin, po in ORIGIN_ODDS.items():
+            for n, pn in COUNT_ODDS.items():
+                rolled = n + (origin == "mutant")
+                keep = max(1, n - 1) if origin == "alien" else rolled
+                keep = min(keep, cap or keep)
+                expected += po * pn * kept_odds(rolled, keep)
+        found = odds(op, {**body, "advanced_origins": True})
+        held = held_odds(found)
+        assert held["flight"] == expected
+        assert held["magic"] == Fraction(1, 100)
+        assert sum(held.values()) == mean_count(found)
+
+
+def test_a_held_power_s_rank_value_counts_its_raises():
+    """+20 for each repeat (C:L390): held k >= 1 times of n ~ Binomial(n, 1/25), the rank
+    roll (C:L454-468) plus 20(k - 1), given that it is held."""
+    joint = Counter()
+    for n, pn in COUNT_ODDS.items():
+        for k in range(1, n + 1):
+            pk = Fraction(math.comb(n, k)) * Fraction(1, 25) ** k * Fraction(24, 25) ** (n - k)
+            for rv, w in RANK_ODDS.items():
+                joint[rv + 20 * (k - 1)] += pn * pk * Fraction(w, 100)
+    held = sum(joint.values())
+    found = next(p for p in odds(generate, {}).powers if p.power == "flight")
+    assert Fraction(found.held.exact) == held
+    assert table(found.rv_if_held) == {str(v): p / held for v, p in joint.items()}
+
+
+def test_stacked_repeats_and_magic_keep_the_rank_roll():
+    """Trait Increase rolled twice gives +20 to each trait, not +20 Rank Value (C:L906);
+    stack_effects repeats a no-rank power's bonuses instead (A-09); Magic is rolled once."""
+    plain = {str(rv): Fraction(w, 100) for rv, w in RANK_ODDS.items()}
+    body = {"power_table": "advanced", "options": {"duplicate_nonrank_policy": "stack_effects"}}
+    found = {p.power: p for p in odds(generate, body).powers}
+    for power in ("trait_increase", "celebrity", "magic"):
+        assert table(found[power].rv_if_held) == plain
+    assert table(found["flight"].rv_if_held) != plain
+    warned = {p.power: p for p in odds(generate, {"power_table": "advanced"}).powers}
+    assert table(warned["celebrity"].rv_if_held) == table(warned["flight"].rv_if_held)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"power_table": "advanced", "options": {"duplicate_nonrank_policy": "force_reroll"}},
+        {
+            "power_table": "advanced",
+            "advanced_origins": True,
+            "max_rerolls": 3,
+            "options": {"duplicate_nonrank_policy": "force_reroll"},
+        },
+        {"advanced_origins": True, "duplicates": "reroll", "max_rerolls": 2},
+    ],
+)
+def test_the_powers_held_add_up_to_the_power_count(body):
+    """Each power held adds one to the count (Magic too), whichever the kinds' odds: under
+    force_reroll a no-rank power is held less often, its repeats rolled away (A-09)."""
+    found = odds(generate, body)
+    held = held_odds(found)
+    assert sum(held.values()) == mean_count(found)
+    if body.get("power_table") == "advanced":
+        assert held["celebrity"] < held["flight"]
+    parent = {"traits": {**T6, **T6_FORTUNE}, "power_count": 1}
+    kick = odds(sidekick, {**body, "parent": parent})
+    assert sum(held_odds(kick).values()) == mean_count(kick) == 1
+    assert odds(alter_ego, body).powers == []

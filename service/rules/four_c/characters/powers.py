@@ -33,6 +33,7 @@ __all__ = [
     "held_distribution",
     "must_reroll",
     "settle",
+    "tracked_distribution",
 ]
 
 #: Rerolls of repeats one request may make (each a d%), so a run of repeats always ends.
@@ -344,6 +345,72 @@ def held_distribution(
     for _ in range(slots + rerolls):
         found = found.then(step)
     return found.map(lambda s: (s[0], s[1], s[3]))
+
+
+#: Others of the tracked power's kind held, of the other kind held, rerolls used, slots left,
+#: the tracked power's place (-1 not held), times it was rolled.
+Tracked = tuple[int, int, int, int, int, int]
+
+
+def tracked_distribution(
+    slots: int,
+    table: PowerTable,
+    power: PowerName,
+    choice: DuplicateChoice,
+    policy: DuplicateNonrankPolicy,
+    rerolls: int,
+) -> Distribution[tuple[int, int, int]]:
+    """One power of the table followed through `slots` selections with their repeats settled
+    as `held_distribution` settles them (C:L390, A-09): (distinct powers held; the place in
+    which `power` was first held, 0 for the first new power, -1 if never; the times it was
+    rolled, a repeat raised or stacked counting again). A character keeping only its first k
+    new powers (an Alien, A-08; a Sidekick, A-62) keeps `power` when its place is below k.
+    Every entry of the table is equally likely and the rules treat powers of a kind alike
+    (whose Rank Value counts or not, A-09), so besides `power` a slot's odds depend only on
+    how many others of each kind are held."""
+    rows = TABLES[table]
+    mine = power in NONRANK
+    alike = sum(1 for row in rows if (row.power in NONRANK) is mine) - 1
+    unlike = len(rows) - alike - 1
+    other = next((row.power for row in rows if (row.power in NONRANK) is not mine), power)
+    again_mine = must_reroll(power, choice, policy)
+    again_other = must_reroll(other, choice, policy)
+
+    def repeat(state: Tracked, again: bool, itself: bool) -> Tracked:
+        """A repeat is rolled again while rerolls are left, else it uses up its slot (and
+        counts as rolled again when it is `power`)."""
+        s, o, used, left, place, times = state
+        if again and used < rerolls:
+            return (s, o, used + 1, left, place, times)
+        return settled((s, o, used, left - 1, place, times + itself))
+
+    def settled(state: Tracked) -> Tracked:
+        """Once every slot is settled the rerolls used no longer matter."""
+        s, o, _, left, place, times = state
+        return state if left else (s, o, 0, left, place, times)
+
+    def step(state: Tracked) -> Distribution[Tracked]:
+        s, o, used, left, place, times = state
+        if left == 0:
+            return Distribution({state: 1})
+        new = settled((s, o, used, left - 1, s + o, 1))
+        return Distribution(
+            [
+                (new if place < 0 else repeat(state, again_mine, True), 1),
+                (settled((s + 1, o, used, left - 1, place, times)), alike - s),
+                (repeat(state, again_mine, False), s),
+                (settled((s, o + 1, used, left - 1, place, times)), unlike - o),
+                (repeat(state, again_other, False), o),
+            ],
+            total=len(rows),
+        )
+
+    found: Distribution[Tracked] = Distribution({(0, 0, 0, slots, -1, 0): 1})
+    for _ in range(slots + rerolls):
+        if all(state[3] == 0 for state, _ in found.items()):
+            break
+        found = found.then(step)
+    return found.map(lambda t: (t[0] + t[1] + (t[4] >= 0), t[4], t[5]))
 
 
 # Rank Values

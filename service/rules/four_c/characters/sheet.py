@@ -12,7 +12,7 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.four_c.characters.options import GenerationOptions, LifestyleOptions, OriginOrder
 from service.rules.four_c.characters.origins import (
     lifestyle_after,
@@ -32,8 +32,8 @@ from service.rules.four_c.characters.powers import (
     RepeatAction,
     action_of,
     count_distribution,
-    held_distribution,
     settle,
+    tracked_distribution,
 )
 from service.rules.four_c.characters.skills import skill_distribution
 from service.rules.four_c.characters.tables import (
@@ -42,6 +42,7 @@ from service.rules.four_c.characters.tables import (
     ORIGINS,
     POWER_COUNTS,
     SKILL_COUNTS,
+    TRAIT_RANKS,
     Origin,
     PowerName,
     PrimaryTrait,
@@ -64,8 +65,10 @@ __all__ = ["alter_ego", "generate", "sidekick"]
 
 #: An Alter-Ego's primary traits are at most 30 (C:L486).
 ALTER_EGO_CAP = 30
-#: Every odds request of this module stays well inside this many states.
-SHEET_STATES = 150_000
+#: Every odds request of this module stays inside this many states: the largest measured
+#: (the advanced table under force_reroll with 20 rerolls and advanced origins, 160,178),
+#: doubled.
+SHEET_STATES = 320_000
 
 
 class Rules(Model):
@@ -313,6 +316,16 @@ def _sidekick_limits(traits: tuple[int, ...], powers: int) -> Limits:
 # Odds
 
 
+class PowerHeldOdds(Model):
+    power: PowerName
+    held: Exact = Field(description="The probability that the character holds the power.")
+    rv_if_held: list[OutcomeProbability] = Field(
+        description="Its Rank Value given that it is held: the rank roll, +20 for each "
+        "repeat raised (C:L390); Trait Increase and stacked repeats keep the roll (A-09). "
+        "Named apart from a sheet power's rv, each power having its own distribution."
+    )
+
+
 class SheetOdds(Model):
     origin: list[OutcomeProbability]
     damage: list[OutcomeProbability]
@@ -322,13 +335,19 @@ class SheetOdds(Model):
     skills: list[OutcomeProbability]
     power_count: list[OutcomeProbability]
     magic: list[OutcomeProbability]
+    powers: list[PowerHeldOdds] = Field(
+        description="Each power of the table in use, then Magic (only from the count roll, "
+        "C:L356): the chance the character holds it. Empty for a character with no powers."
+    )
     note: str
 
 
 ODDS_NOTE = (
-    "Exact, for the rolls and the origin's changes; the creation-time effects of the "
-    "advanced table's Trait Increase, Astoundingly Wealthy, Celebrity and Improved Skills "
-    "add to Damage, Fortune, Lifestyle, Repute and skills on top of these."
+    "Exact, for the rolls and the origin's changes, including which powers are held and "
+    "their Rank Values (repeats raised, stacked or rolled again up to max_rerolls, a Mutant's "
+    "extra power, an Alien's and a Sidekick's last rolled dropped); the creation-time effects "
+    "of the advanced table's Trait Increase, Astoundingly Wealthy, Celebrity and Improved "
+    "Skills add to Damage, Fortune, Lifestyle, Repute and skills on top of these."
 )
 
 
@@ -350,29 +369,88 @@ def _summed(rules: Rules, limits: Limits, traits: tuple[PrimaryTrait, ...]) -> D
     return _origins(rules, limits).then(given)
 
 
-def _counts(rules: Rules, limits: Limits, no_powers: bool) -> Distribution[tuple[int, bool]]:
-    if no_powers:
-        return Distribution({(0, False): 1})
-    policy = rules.options.duplicate_nonrank_policy
+def _slots(rules: Rules, limits: Limits) -> Distribution[tuple[int, int] | None]:
+    """Over the origins and the count roll: the selections rolled and how many of the first
+    new powers are kept (C:L341-356; a Mutant rolls one more, an Alien drops the last rolled,
+    A-08; a Sidekick the last over its limit, A-62); None for Magic, the only power."""
 
-    def given(origin: Origin) -> Distribution[tuple[int, bool]]:
+    def given(origin: Origin) -> Distribution[tuple[int, int] | None]:
         applied = origin if rules.advanced_origins else None
 
-        def counted(row: tuple[int, bool]) -> Distribution[tuple[int, bool]]:
-            rolled, magic = row
+        def rolled(row: tuple[int, bool]) -> tuple[int, int] | None:
+            count, magic = row
             if magic:
-                return Distribution({(1, True): 1})
-            slots = rolled + (1 if applied is Origin.MUTANT else 0)
-            kept = power_slots_after(applied, rolled, magic)
-            held = held_distribution(
-                slots, rules.power_table, rules.duplicates, policy, rules.max_rerolls
-            )
-            cap = limits.powers if limits.powers is not None else slots
-            return held.map(lambda s: (min(s[0] + s[1], kept, cap), False))
+                return None
+            slots = count + (1 if applied is Origin.MUTANT else 0)
+            kept = power_slots_after(applied, count, magic)
+            return slots, min(kept, limits.powers if limits.powers is not None else slots)
 
-        return count_distribution(None).then(counted)
+        return count_distribution(None).map(rolled)
 
     return _origins(rules, limits).then(given)
+
+
+#: (powers kept, Magic counting as one; Magic; times one power was rolled if kept, else None)
+Followed = tuple[int, bool, int | None]
+
+
+def followed(rules: Rules, limits: Limits, power: PowerName) -> Distribution[Followed]:
+    """One power of the table in use followed through the whole chain, over the origins and
+    the count roll: the powers the character keeps and whether it keeps this one, rolled how
+    many times, a repeat raised or stacked counting again (C:L390, A-09). Each slot is
+    settled as `tracked_distribution` settles it."""
+
+    def given(row: tuple[int, int] | None) -> Distribution[Followed]:
+        if row is None:
+            return Distribution([((1, True, None), 1)])
+        slots, kept = row
+        found = tracked_distribution(
+            slots,
+            rules.power_table,
+            power,
+            rules.duplicates,
+            rules.options.duplicate_nonrank_policy,
+            rules.max_rerolls,
+        )
+        return found.map(lambda t: (min(t[0], kept), False, t[2] if 0 <= t[1] < kept else None))
+
+    return _slots(rules, limits).then(given)
+
+
+def _kinds(rules: Rules, no_powers: bool) -> dict[bool, PowerName]:
+    """One power of each kind in the table: whose Rank Value counts, and whose does not
+    (A-09). Every entry is equally likely and the rules treat a kind alike, so all the
+    powers of a kind have the same odds of being held."""
+    if no_powers:
+        return {}
+    return {row.power in NONRANK: row.power for row in reversed(TABLES[rules.power_table])}
+
+
+def _held_odds(power: PowerName, times: Distribution[int | None], raise_by: int) -> PowerHeldOdds:
+    """Held with the chance it is kept at all; its Rank Value the rank roll plus `raise_by`
+    for each time it was rolled again."""
+    ranks = on_table(TRAIT_RANKS, lambda row: row.rv)
+    added = Distribution((raise_by * (n - 1), w) for n, w in times.items() if n is not None)
+    return PowerHeldOdds(
+        power=power,
+        held=exact(times.probability_where(lambda n: n is not None)),
+        rv_if_held=outcome_table(added + ranks),
+    )
+
+
+def _powers(rules: Rules, kinds: dict[bool, Distribution[Followed]]) -> list[PowerHeldOdds]:
+    """Each power of the table by its kind's odds, then Magic, held with the count roll's
+    1% (C:L356). A repeat adds +20 unless it is Trait Increase's (C:L906) or stacked (A-09)."""
+    if not kinds:
+        return []
+    policy = rules.options.duplicate_nonrank_policy
+    found: list[PowerHeldOdds] = []
+    for row in TABLES[rules.power_table]:
+        times = kinds[row.power in NONRANK].map(lambda f: f[2])
+        raised = action_of(row.power, frozenset({row.power}), policy) is RepeatAction.RAISED
+        found.append(_held_odds(row.power, times, 20 if raised else 0))
+    magic = next(iter(kinds.values())).map(lambda f: 1 if f[1] else None)
+    return [*found, _held_odds(PowerName.MAGIC, magic, 0)]
 
 
 def _odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
@@ -385,7 +463,9 @@ def _odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
     lifestyle = origins.then(
         lambda o: lifestyle_distribution(life.model_copy(update={"origin": applied(o)}))
     )
-    counts = _counts(rules, limits, no_powers)
+    kinds = {k: followed(rules, limits, p) for k, p in _kinds(rules, no_powers).items()}
+    none: Distribution[Followed] = Distribution([((0, False, None), 1)])
+    counts = next(iter(kinds.values()), none)
     return SheetOdds(
         origin=outcome_table(origins.map(lambda o: o.value)),
         damage=outcome_table(_summed(rules, limits, DAMAGE_TRAITS)),
@@ -395,19 +475,22 @@ def _odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
         skills=outcome_table(origins.then(lambda o: skill_distribution(applied(o)))),
         power_count=outcome_table(counts.map(lambda c: c[0])),
         magic=outcome_table(counts.map(lambda c: c[1])),
+        powers=_powers(rules, kinds),
         note=ODDS_NOTE,
     )
 
 
 def generate_odds(request: GenerateInput) -> SheetOdds:
     """Origin, the starting Damage and Fortune (appendix B with no origin), Lifestyle,
-    Repute, skills and the number of powers, each mixed over the origins."""
+    Repute, skills, the number of powers and which are held with their Rank Values, each
+    mixed over the origins."""
     return _odds(request, Limits(), no_powers=False)
 
 
 def sheet_cost(request: object) -> Estimate:
-    """Six origins, each: four traits convolved, the power chain of at most 6 slots and 20
-    rerolls, the tables; bounded by the largest request measured, doubled."""
+    """Six origins, each: four traits convolved and the tables; the power chain of at most
+    6 slots and 20 rerolls followed once for each number of slots and each kind of power
+    (A-09); bounded by the largest request measured, doubled."""
     return Estimate(SHEET_STATES, ("/max_rerolls",))
 
 
