@@ -3,6 +3,8 @@ contents it does not give (F2), so a deck is configuration (`FI_ACTION_DECK`). I
 is the chapter's: 54 cards, step 0 once, steps 1-13 four times, step 14 once (FI:L151), a
 unique impulse 0-53 (FI:L155). Each card has a 5 x 5 grid of cells, one per column and row,
 each a value, maybe marked CF, maybe with an asterisk that draws another card (FI:L131).
+A deck may also give each card's hit location section (FI:L516, catalogue 1.6 `location`):
+the place of the d20 chart it shows, an arm or leg with its side; every card or none.
 
 Two readings (A-01, `card_model`): `cell` draws one card and reads the pool's cell (FI:L239,
 FI:L345); `card_per_die` draws a card a die, reads its column's first row and keeps the
@@ -12,7 +14,7 @@ asterisk adds the next card's same cell, to `DEPTH` extra cards in the odds."""
 from collections import Counter
 from collections.abc import Iterator
 from math import perm
-from typing import Annotated
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -24,10 +26,12 @@ from service.rules.model import InputError, Model
 __all__ = [
     "CARDS",
     "DEPTH",
+    "PLACES",
     "Card",
     "Cell",
     "Deck",
     "Drawn",
+    "Place",
     "chain_states",
     "configure",
     "configured",
@@ -41,6 +45,14 @@ CARDS = 54
 DEPTH = 3
 #: How many cards of each step (FI:L151): the two jokers once, the rest four times.
 STEPS = Counter({0: 1, 14: 1} | {step: 4 for step in range(1, 14)})
+
+
+#: A place of the hit location chart (FI:L431-437) in its order, arms and legs by side: a
+#: card's location section names one; the d20 takes the side from its parity (FI:L427).
+Place = Literal[
+    "left_leg", "right_leg", "lower_torso", "vitals", "left_arm", "right_arm", "upper_torso", "head"
+]
+PLACES: tuple[Place, ...] = get_args(Place)
 
 
 class Cell(Model):
@@ -65,6 +77,11 @@ class Card(Model):
     grid: Annotated[tuple[Column, ...], Field(min_length=5, max_length=5)] = Field(
         description="Columns I to V, each rows 1 to 5."
     )
+    location: Place | None = Field(
+        default=None,
+        description="Its hit location section (FI:L516): the place of the chart it shows; "
+        "the chapter prints none (F2).",
+    )
 
     def cell(self, column: int, row: int) -> Cell:
         return self.grid[column - 1][row - 1]
@@ -80,6 +97,8 @@ class Deck(Model):
             raise ValueError("each impulse 0-53 is on exactly one card (FI:L155)")
         if Counter(card.step for card in self.cards) != STEPS:
             raise ValueError("step 0 and 14 once, steps 1-13 four times each (FI:L151)")
+        if len({card.location is None for card in self.cards}) > 1:
+            raise ValueError("every card shows a location section, or none does")
         return self
 
 

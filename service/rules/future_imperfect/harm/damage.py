@@ -3,7 +3,8 @@ dice model, N open-ended dice of the column's die, `core.damage`); a vitals hit 
 the head two (FI:L512); every full multiple of the target's Size is a wound (FI:L514). Hand
 to hand adds the highest card of a Strength test, capped at the weapon's total (FI:L520);
 unarmed, the Strength pool shifted left is the damage (FI:L497, A-59); brawling is nonlethal,
-3 CT a would-be wound level and a real wound every full two (FI:L546)."""
+3 CT a would-be wound level and a real wound every full two (FI:L546). A white story chip
+spent on damage draws a card more and discards one (FI:L724): the lowest (A-61)."""
 
 from fractions import Fraction
 from math import ceil
@@ -38,7 +39,14 @@ from service.rules.future_imperfect.core.damage import (
 )
 from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
 from service.rules.future_imperfect.harm.armor import Armor, ArmorLayer, Penetration, through
-from service.rules.future_imperfect.harm.draws import depth_for, highest, sum_states, summed
+from service.rules.future_imperfect.harm.draws import (
+    depth_for,
+    highest,
+    less_lowest,
+    less_lowest_states,
+    sum_states,
+    summed,
+)
 from service.rules.future_imperfect.harm.location import bonus_cards
 from service.rules.future_imperfect.harm.options import (
     HarmOptions,
@@ -105,6 +113,11 @@ class DamageInput(HitInput):
         description="An explosion: meters from the detonation; a column left each 10 m after "
         "the first, and no extra cards for vitals or head (FI:L307-311).",
     )
+    white_chip: bool = Field(
+        default=False,
+        description="The attacker spends a white story chip: a card more of the weapon's "
+        "column, and the lowest of the weapon's and location's cards discarded (FI:L724, A-61).",
+    )
 
 
 class Damaged(Model):
@@ -113,6 +126,14 @@ class Damaged(Model):
     draws: list[Draw]
     total: int
     wounds: int = Field(description="Wound levels: the total over Size, rounded down (FI:L514).")
+    discarded: int | None = Field(
+        default=None,
+        description="The card a white chip discarded, the lowest (A-61); null without one.",
+    )
+
+
+#: The draws a white chip's discard chooses among: the code's column (FI:L724, A-61).
+KEPT = ("damage", "location", "white chip")
 
 
 def _groups(request: DamageInput) -> tuple[list[DiceGroup], list[ArmorLayer]]:
@@ -130,6 +151,8 @@ def _groups(request: DamageInput) -> tuple[list[DiceGroup], list[ArmorLayer]]:
     groups = [DiceGroup(column=left, count=code.row, what="damage")]
     if extra:
         groups.append(DiceGroup(column=left, count=extra, what="location"))
+    if request.white_chip:
+        groups.append(DiceGroup(column=left, count=1, what="white chip"))
     if request.ae_dice:
         ae = through(request.ae_column, request.pn, request.armor, request.options)
         ae_left = ae[-1].column if ae else request.ae_column
@@ -153,7 +176,8 @@ def _code(groups: list[DiceGroup]) -> str | None:
     """N(C) of the weapon's and location's cards, the AE dice apart."""
     if not groups:
         return None
-    return f"{sum(g.count for g in groups if g.what != 'area effect')}({groups[0].column})"
+    kept = sum(g.count for g in groups if g.what in ("damage", "location"))
+    return f"{kept}({groups[0].column})"
 
 
 class AtLeast(Model):
@@ -189,11 +213,26 @@ def damage_odds_of(total: Distribution[int], size: float, depth: int) -> DamageO
     )
 
 
+def _chip_tops(request: DamageInput) -> tuple[int, int, list[int]]:
+    """With a white chip: the code's die, its cards (the chip's included) and the other dice."""
+    groups, _ = _groups(request)
+    kept = [g for g in groups if g.what in KEPT]
+    top = _tops(kept, request.options)[0]
+    rest = _tops([g for g in groups if g.what not in KEPT], request.options)
+    return top, sum(g.count for g in kept), rest
+
+
 def damage_odds(request: DamageInput) -> DamageOdds:
-    """The total, the wound levels and P(at least k levels), exactly (catalogue 5.5 T7)."""
+    """The total, the wound levels and P(at least k levels), exactly (catalogue 5.5 T7);
+    with a white chip, the code's cards less their lowest (`draws.less_lowest`)."""
     groups, _ = _groups(request)
     tops = _tops(groups, request.options)
-    return damage_odds_of(summed(tops), request.size, depth_for(tops))
+    depth = depth_for(tops)
+    if not (request.white_chip and groups):
+        return damage_odds_of(summed(tops), request.size, depth)
+    top, count, rest = _chip_tops(request)
+    total = less_lowest(top, count, depth) + summed(rest, depth)
+    return damage_odds_of(total, request.size, depth)
 
 
 def _states(tops: list[int]) -> int:
@@ -206,7 +245,15 @@ def damage_cost(request: DamageInput) -> Estimate:
     """Each die's (top - 1) x (depth + 1) values against every total so far, then the wound
     tables: about n^2 / 2 x (top x depth)^2 for n dice of one column."""
     groups, _ = _groups(request)
-    return Estimate(_states(_tops(groups, request.options)), ("/code", "/ae_dice", "/region"))
+    tops = _tops(groups, request.options)
+    fields = ("/code", "/ae_dice", "/region")
+    if not (request.white_chip and groups):
+        return Estimate(_states(tops), fields)
+    top, count, rest = _chip_tops(request)
+    depth = depth_for(tops)
+    kept, others = count * top * (depth + 2), sum(rest) * (depth + 2) + 1
+    chip = less_lowest_states(top, count, depth) + sum_states(rest, depth) + kept * others
+    return Estimate(chip + 4 * (kept + others) + 100, (*fields, "/white_chip"))
 
 
 @operation(
@@ -222,16 +269,24 @@ def combat_damage(request: DamageInput, dice: Dice) -> Damaged:
     head 2 (FI:L512); firearms have fixed damage such as 3(2); each full multiple of the
     target's Size is a wound, fractions truncated (FI:L514). Armor and cover shift the column
     first (armor/penetration); an explosion loses a column each 10 m and adds no location
-    cards (FI:L307-311)."""
+    cards (FI:L307-311). A white chip draws a card more and discards one, as a damage roll
+    keeps all its cards (FI:L724): the lowest of the code's column (A-61), the area-effect
+    dice apart."""
     groups, layers = _groups(request)
     draws = _draw(groups, dice, request.options)
     total = sum(d.total for d in draws)
+    discarded = None
+    if request.white_chip and groups:
+        kept = [d for d, g in zip(draws, groups, strict=True) if g.what in KEPT]
+        discarded = min(sum(die) for d in kept for die in d.dice)
+        total -= discarded
     return Damaged(
         code=_code(groups),
         layers=layers,
         draws=draws,
         total=total,
         wounds=wounds_of(total, request.size),
+        discarded=discarded,
     )
 
 

@@ -1,10 +1,16 @@
 """Where a hit lands (FI:L423-460, L508): the legacy d20 chart with its modifiers, bumps that
 move the roll, prone targets, cover over a region, and concealment.
 
-The chart is "HANDLED BY ACTION CARDS SOON TO BE DEPRECATED" (FI:L423), but the cards' location
-section is not printed (F2): this is the d20 engine. The modified roll is clamped to 1-20 and
-its parity picks the side of an arm or leg (A-54); each bump moves it one either way."""
+The chart is "HANDLED BY ACTION CARDS SOON TO BE DEPRECATED" (FI:L423): the d20 engine rolls
+it, the modified roll clamped to 1-20, its parity picking the side of an arm or leg, each bump
+moving it one either way (A-54). The deck engine (A-01, `FI_ACTION_DECK`) draws an Action Card
+and reads its location section (FI:L516), which the chapter does not print (F2): a configured
+deck gives each card's place on the chart (`core.deck.Card.location`). The catalogue gives
+the deck no rule for the modifiers, and bumps "shift left or right" (FI:L446) on a layout it
+does not know (A-54): the deck engine moves the card's place along the chart's order, one
+place a point of modifier or shift, clamped to the left leg and the head."""
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated
 
@@ -14,11 +20,22 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.future_imperfect.core.damage import HIT_LOCATIONS
+from service.rules.future_imperfect.core.deck import PLACES, Place, configured
+from service.rules.future_imperfect.core.options import Engine
 from service.rules.future_imperfect.harm.options import HarmOptions, HitRegion
+from service.rules.future_imperfect.time.cards import Out, distinct, draw, left
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["LOCATIONS", "WoundLocation", "bonus_cards", "concealment", "hit_location", "locate"]
+__all__ = [
+    "LOCATIONS",
+    "WoundLocation",
+    "bonus_cards",
+    "concealment",
+    "hit_location",
+    "locate",
+    "place",
+]
 
 
 class WoundLocation(StrEnum):
@@ -44,6 +61,17 @@ _REGIONS = {
 }
 #: Each location modifier of the chart (FI:L439-442).
 FIGHTING = HEIGHT = POINT_BLANK = 2
+#: The region of each place a card's location section shows (FI:L431-437).
+_PLACE_REGIONS: dict[Place, HitRegion] = {
+    "left_leg": HitRegion.LEGS,
+    "right_leg": HitRegion.LEGS,
+    "lower_torso": HitRegion.LOWER_TORSO,
+    "vitals": HitRegion.VITALS,
+    "left_arm": HitRegion.ARMS,
+    "right_arm": HitRegion.ARMS,
+    "upper_torso": HitRegion.UPPER_TORSO,
+    "head": HitRegion.HEAD,
+}
 
 
 def locate(roll: int) -> tuple[HitRegion, WoundLocation]:
@@ -53,6 +81,14 @@ def locate(roll: int) -> tuple[HitRegion, WoundLocation]:
     row = next(r for r in HIT_LOCATIONS if r.low <= face <= r.high)
     tracked = row.tracked.replace("*", "left" if face % 2 else "right")
     return _REGIONS[row.region], WoundLocation(tracked)
+
+
+def place(number: int) -> tuple[HitRegion, WoundLocation]:
+    """The region of a place of the chart, 1 (left leg) to 8 (head), clamped, and where its
+    wound is kept: vitals and both torso rows are the torso (FI:L429, FI:L556)."""
+    name = PLACES[min(max(number, 1), len(PLACES)) - 1]
+    tracked = "torso" if name in ("lower_torso", "vitals", "upper_torso") else name
+    return _PLACE_REGIONS[name], WoundLocation(tracked)
 
 
 def bonus_cards(region: HitRegion | None, options: HarmOptions) -> int:
@@ -99,6 +135,11 @@ class LocationInput(Model):
         description="The regions behind cover: a hit there strikes the cover, whose AV then "
         "applies (FI:L458-460).",
     )
+    out: Out = Field(
+        default=(),
+        description="The deck engine: impulses out of the Action Deck, drawn since the last "
+        "shuffle (combat/deck); the card is drawn from the rest.",
+    )
     options: HarmOptions = Field(default=HarmOptions())
 
 
@@ -109,9 +150,12 @@ class LocationOutcome(StrEnum):
 
 
 class Located(Model):
-    face: int = Field(description="The d20.")
+    face: int = Field(description="The d20; on the deck engine, the card's place, 1-8.")
     shift: int = Field(description="The bumps' shift used.")
-    roll: int = Field(description="The d20, modifiers and shift, clamped to 1-20.")
+    roll: int = Field(
+        description="The d20, modifiers and shift, clamped to 1-20; on the deck engine, the "
+        "place so moved, clamped to 1 (left leg) to 8 (head)."
+    )
     region: HitRegion
     location: WoundLocation = Field(description="Where the wound is kept.")
     bonus_cards: int = Field(description="Extra damage cards for the region (FI:L512).")
@@ -119,6 +163,10 @@ class Located(Model):
         description="hit; cover: the cover is struck (its AV applies); "
         "miss_prone: no prone attribute, a miss."
     )
+    card: int | None = Field(description="The Action Card read, by impulse; null for the d20.")
+    deck: str | None = Field(description="The Action Deck read; null for the d20 engine.")
+    out: tuple[int, ...] = Field(description="The impulses out of the deck now: carry them on.")
+    note: str | None = Field(description="How the deck engine read the modifiers; null: d20.")
 
 
 def _modifier(request: LocationInput) -> int:
@@ -141,21 +189,34 @@ def _modifier(request: LocationInput) -> int:
     )
 
 
-def _shift(base: int, request: LocationInput) -> int:
+#: What the deck engine does with the chart's modifiers, which the catalogue gives it no rule for.
+DECK_NOTE = (
+    "the modifiers and bumps moved the card's place along the chart (left leg, right leg, "
+    "lower torso, vitals, left arm, right arm, upper torso, head), a place a point, as they "
+    "move the d20: the catalogue gives the deck no rule for them (A-54)"
+)
+
+
+#: Where a roll or place lands: the d20 chart's `locate`, or the deck's `place`.
+Chart = Callable[[int], tuple[HitRegion, WoundLocation]]
+
+
+def _shift(base: int, request: LocationInput, chart: Chart) -> int:
     """The shift chosen: the request's, or the least that reaches `aim_for`."""
     if request.aim_for is None:
         return request.shift
     for size in range(request.bumps + 1):
         for shift in (size, -size):
-            if locate(base + shift)[0] is request.aim_for:
+            if chart(base + shift)[0] is request.aim_for:
                 return shift
     return 0
 
 
-def _located(face: int, request: LocationInput) -> Located:
+def _located(face: int, request: LocationInput, chart: Chart = locate, top: int = 20) -> Located:
+    """The result of a d20 face, or of a card's place with `chart=place` and `top=8`."""
     base = face + _modifier(request)
-    shift = _shift(base, request)
-    region, location = locate(base + shift)
+    shift = _shift(base, request, chart)
+    region, location = chart(base + shift)
     options = request.options
     if request.prone and not request.within_2m and region not in options.prone_exposed_regions:
         outcome = LocationOutcome.MISS_PRONE
@@ -164,33 +225,61 @@ def _located(face: int, request: LocationInput) -> Located:
     return Located(
         face=face,
         shift=shift,
-        roll=min(max(base + shift, 1), 20),
+        roll=min(max(base + shift, 1), top),
         region=region,
         location=location,
         bonus_cards=bonus_cards(region, options),
         outcome=outcome,
+        card=None,
+        deck=None,
+        out=request.out,
+        note=None,
     )
+
+
+def _deck(request: LocationInput) -> tuple[str, dict[int, int]]:
+    """The configured deck's name and the place, 1-8, of each card left in it; its cards
+    must show locations."""
+    deck = configured(("options", "engine"))
+    places = {c.impulse: PLACES.index(c.location) + 1 for c in deck.cards if c.location}
+    if not places:
+        raise InputError(("options", "engine"), f"the Action Deck {deck.name!r} shows no "
+                                                "location sections (FI:L516)")  # fmt: skip
+    distinct(request.out, ("out",))
+    cards = left(request.out)
+    if not cards:
+        raise InputError(("out",), "no card is left in the deck: shuffle (an empty out)")
+    return deck.name, {impulse: places[impulse] for impulse in cards}
 
 
 class LocationOdds(Model):
     region: list[OutcomeProbability]
     location: list[OutcomeProbability]
     outcome: list[OutcomeProbability]
+    note: str | None = Field(description="How the deck engine read the modifiers; null: d20.")
 
 
 def location_odds(request: LocationInput) -> LocationOdds:
-    """Each region, kept location and outcome of the d20 (catalogue 5.5 T6), exactly."""
-    found = Distribution.die(20).map(lambda face: _located(face, request))
+    """Each region, kept location and outcome of the d20 (catalogue 5.5 T6), or of one card
+    of those left in the deck, each as likely, exactly."""
+    _modifier(request)
+    if request.options.engine is Engine.DICE:
+        found = Distribution.die(20).map(lambda face: _located(face, request))
+    else:
+        _, places = _deck(request)
+        cards = Distribution((p, 1) for p in places.values())
+        found = cards.map(lambda p: _located(p, request, place, len(PLACES)))
     return LocationOdds(
         region=outcome_table(found.map(lambda f: f.region), list(HitRegion)),
         location=outcome_table(found.map(lambda f: f.location), LOCATIONS),
         outcome=outcome_table(found.map(lambda f: f.outcome), list(LocationOutcome)),
+        note=None if request.options.engine is Engine.DICE else DECK_NOTE,
     )
 
 
 def location_cost(request: LocationInput) -> Estimate:
-    """Twenty faces, read four ways: the same for every request."""
-    return Estimate(100, ())
+    """Twenty faces, or at most 54 cards, read four ways."""
+    return Estimate(100 if request.options.engine is Engine.DICE else 300, ())
 
 
 @operation(
@@ -212,9 +301,18 @@ def hit_location(request: LocationInput, dice: Dice) -> Located:
     torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with height
     advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
     (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-    (FI:L454); a region behind cover strikes the cover (FI:L458-460)."""
+    (FI:L454); a region behind cover strikes the cover (FI:L458-460).
+
+    On the deck engine, one card is drawn from those not `out` and its location section read
+    (FI:L516), the modifiers and bumps moving it a place a point along the chart (A-54)."""
     _modifier(request)
-    return _located(dice.roll(20, "location d20"), request)
+    if request.options.engine is Engine.DICE:
+        return _located(dice.roll(20, "location d20"), request)
+    name, places = _deck(request)
+    impulse = draw(list(places), 1, dice)[0].impulse
+    found = _located(places[impulse], request, place, len(PLACES))
+    update = {"card": impulse, "deck": name, "out": (*request.out, impulse), "note": DECK_NOTE}
+    return found.model_copy(update=update)
 
 
 class Visibility(StrEnum):
