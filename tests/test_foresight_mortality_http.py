@@ -197,3 +197,19 @@ def test_too_many_poison_doses_names_the_interval(client):
     bad = client.post(BASE + "/poison", json={"interval_s": 1, "duration_s": 3600})
     assert bad.status_code == 422
     assert bad.json()["errors"][0]["pointer"] == "/interval_s"
+
+
+def test_a_recovery_course_over_rest_and_graphql(client):
+    """F:L2581, F:L2604 (X3): WL2, worst 3, EN 9 (BEF 5, SC 18): no roll until day 5, then
+    WL1 at 18/100."""
+    body = {"condition": {"wound_level": 2, "max_wound_level": 3},
+            "endurance": {"score": 9, "bef": 5}, "days": 5}  # fmt: skip
+    found = post(client, "/wound-level/recovery-roll/odds", body)
+    assert [day["wound_level"][0]["outcome"] for day in found["course"]] == ["2"] * 5 + ["1"]
+    assert found["course"][5]["wound_level"][0]["exact"] == "9/50"
+    query = """{ foresight { woundLevelRecoveryRollOdds(input: {condition: {woundLevel: 2,
+        maxWoundLevel: 3}, endurance: {score: 9, bef: 5}, days: 5, careIntervalPct: 100}) {
+        course { day dead { exact } woundLevel { outcome exact } } } } }"""
+    course = graphql(client, query)["woundLevelRecoveryRollOdds"]["course"]
+    assert course[5]["woundLevel"][0] == {"outcome": "1", "exact": "9/50"}
+    assert course[5]["dead"] == {"exact": "0/1"}

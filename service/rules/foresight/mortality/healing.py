@@ -8,17 +8,20 @@ change, QR7 one worse, QR10 one worse and unconscious (F:L2600). At WL5 both are
 summed ('they can cancel out', F:L2585).
 """
 
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
+from service.rules.cost import Estimate, counted
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
     DEAD,
+    HEALTHY,
     Condition,
     Consciousness,
     heal,
@@ -26,18 +29,24 @@ from service.rules.foresight.mortality.condition import (
     wound,
     wound_name,
 )
+from service.rules.foresight.mortality.wounds import DAY, schedule
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, distribution, roll, setup_at
-from service.rules.model import Model, option
+from service.rules.model import InputError, Model, Violations, option
 from service.rules.registry import Kind, operation
 
 __all__ = ["HealingOptions", "deterioration_change", "recovery_change"]
 
 CRITICAL = 5
+#: The longest course the odds follow, in days, and the most recovery rolls it may hold
+#: (days at the shortest interval): each roll adds about 20 digits to the exact figures, so
+#: 120 rolls keep them near 2,300 digits (Python prints at most 4,300) and an answer near 2 MB.
+MAX_DAYS = 120
+MAX_COURSE_ROLLS = 120
 
 
 class ImproveThreshold(StrEnum):
@@ -117,6 +126,25 @@ class HealingInput(Model):
     care_modifier: int = Field(
         default=0, ge=-10, le=10, description="The medical care modifier (F:L2880-2891)."
     )
+    days: int = Field(
+        default=0,
+        ge=0,
+        le=MAX_DAYS,
+        description=(
+            "Odds only: follow the wound level day by day for this many days ('course'); "
+            "0 gives the next period alone."
+        ),
+    )
+    care_interval_pct: int = Field(
+        default=100,
+        ge=10,
+        le=100,
+        multiple_of=5,
+        description=(
+            "Odds course only: recovery intervals as a percentage of the usual under high-tech "
+            "care (TL6 75, TL7 50, TL8 25, TL9 10; F:L2880-2889, see medical-care)."
+        ),
+    )
     options: HealingOptions = Field(default=HealingOptions())
 
 
@@ -169,6 +197,14 @@ def _odds_cost(request: Any) -> Estimate:
     return Estimate(5 * 200 + 64 * 40, ())
 
 
+class CourseDay(Model):
+    day: int
+    wound_level: list[OutcomeProbability] = Field(
+        description="The wound level at the end of the day: 0 healthy .. 4; 8 dead."
+    )
+    dead: Exact = Field(description="P(dead by the end of the day).")
+
+
 class HealingOdds(Model):
     recovery: QualityOdds | None
     deterioration: QualityOdds | None
@@ -182,6 +218,12 @@ class HealingOdds(Model):
         )
     )
     fate_stabilised: Exact | None
+    course: list[CourseDay] = Field(
+        description=(
+            "With 'days': the wound level at the start (day 0, any critical episode settled) "
+            "and at the end of each day 1..days; 8 is dead."
+        )
+    )
 
 
 def _change(request: HealingInput, condition: Condition) -> Distribution[tuple[int, bool]]:
@@ -243,6 +285,167 @@ def _solve(matrix: list[list[Fraction]]) -> list[Fraction]:
     return [row[size] for row in matrix]
 
 
+#: A patient between rolls: (wound level, worst level, days since the last roll). The healthy
+#: and the dead roll no more.
+State = tuple[int, int, Fraction]
+HEALED: State = (HEALTHY, HEALTHY, Fraction(0))
+DIED: State = (DEAD, HEALTHY, Fraction(0))
+
+
+def _critical_exits(request: HealingInput, level: int, worst: int) -> dict[State, Fraction]:
+    """Where a critical episode entered at `level` (5-7) with `worst` ends: dead, or back at
+    WL4 or WL3 (from WL5 both rolls may succeed) with the worst level it reached, rolled
+    period after period like `_fate` (catalogue Q9), the minutes it takes left out."""
+    start = (level, max(level, worst))
+    band, moves = [start], {}
+    for w, m in band:  # grows as new (level, worst) states are found
+        condition = request.condition.model_copy(update={"wound_level": w, "max_wound_level": m})
+        period = _change(request, condition)
+        found: dict[tuple[int, int], Fraction] = {}
+        for (change, _), weight in period.items():
+            after = w + change
+            key = (DEAD, HEALTHY) if after >= DEAD else (after, max(m, after))
+            found[key] = found.get(key, Fraction(0)) + Fraction(weight, period.total)
+            if CRITICAL <= after < DEAD and key not in band:
+                band.append(key)
+        moves[(w, m)] = found
+    index = {state: i for i, state in enumerate(band)}
+    ends = sorted({key for found in moves.values() for key in found if key not in index})
+    exits: dict[State, Fraction] = {}
+    for end in ends:
+        matrix = [[Fraction(0)] * (len(band) + 1) for _ in band]
+        for state, i in index.items():
+            matrix[i][i] += 1
+            for key, p in moves[state].items():
+                if key in index:
+                    matrix[i][index[key]] -= p
+                elif key == end:
+                    matrix[i][len(band)] += p
+        exits[(*end, Fraction(0))] = _solve(matrix)[index[start]]
+    return exits
+
+
+def _recovery_roll(request: HealingInput, level: int, worst: int) -> dict[State, Fraction]:
+    """The states after one recovery roll at WL1-4 (F:L2596): one better (at 0 healthy, the
+    worst level reset, F:L2851), unchanged, or one worse; WL5 is a critical episode, settled
+    at once (`_critical_exits`). The clock of the next roll starts now."""
+    condition = request.condition.model_copy(
+        update={"wound_level": level, "max_wound_level": worst}
+    )
+    period = _change(request, condition)
+    found: dict[State, Fraction] = {}
+    for (change, _), weight in period.items():
+        after = max(HEALTHY, level + change)
+        p = Fraction(weight, period.total)
+        if after >= CRITICAL:
+            ends = _critical_exits(request, after, max(worst, after))
+        elif after == HEALTHY:
+            ends = {HEALED: Fraction(1)}
+        else:
+            ends = {(after, max(worst, after), Fraction(0)): Fraction(1)}
+        for state, q in ends.items():
+            found[state] = found.get(state, Fraction(0)) + p * q
+    return found
+
+
+def _interval(level: int, percent: int) -> Fraction:
+    """Days between recovery rolls at WL1-4 (F:L2580-2584), shortened by high-tech care
+    (F:L2880-2889)."""
+    seconds = schedule(level).recovery_interval_s
+    assert seconds is not None
+    return Fraction(seconds, DAY) * Fraction(percent, 100)
+
+
+Roll = Callable[[int, int], dict[State, Fraction]]
+
+
+def course_day(states: dict[State, Fraction], roll: Roll, percent: int) -> dict[State, Fraction]:
+    """One day of a wounded patient: whenever a level's interval has run since the last roll,
+    a recovery roll (`roll`), and the next interval runs from it. The healthy and the dead
+    stay as they are."""
+    finished: dict[State, Fraction] = {}
+    running = {(state, Fraction(1)): p for state, p in states.items()}  # (state, day left)
+    while running:
+        counted(len(running))
+        rolled: dict[tuple[State, Fraction], Fraction] = {}
+        for (state, left), p in running.items():
+            level, worst, since = state
+            if level in (HEALTHY, DEAD):
+                finished[state] = finished.get(state, Fraction(0)) + p
+                continue
+            wait = _interval(level, percent) - since
+            if wait > left:  # no roll before the day ends
+                waited = (level, worst, since + left)
+                finished[waited] = finished.get(waited, Fraction(0)) + p
+                continue
+            for after, q in roll(level, worst).items():
+                key = (after, left - wait)
+                rolled[key] = rolled.get(key, Fraction(0)) + p * q
+        running = rolled
+    return finished
+
+
+def course(request: HealingInput) -> list[CourseDay]:
+    """The wound level day by day, exactly: a Markov chain on (level 1-4, worst level, days
+    since the last roll) stepping by the schedule's intervals (F:L2580-2584) shortened by care
+    (`care_interval_pct`, F:L2880-2889), each critical episode (WL5-7) settled within the step
+    it starts in. Day 0 is the start: the first roll comes a full interval later."""
+    if request.days == 0:
+        return []
+    if request.options.roll_schedule_basis is ScheduleBasis.MAX:
+        raise InputError(
+            ("days",),
+            "the course follows the table's schedule ('roll_schedule_basis': 'current')",
+        )
+    if request.days * 100 > MAX_COURSE_ROLLS * request.care_interval_pct:
+        message = f"at most {MAX_COURSE_ROLLS} daily rolls: days x 100 / care_interval_pct"
+        raise Violations([InputError((field,), message) for field in ("days", "care_interval_pct")])
+    roll: Roll = cache(lambda level, worst: _recovery_roll(request, level, worst))
+    level, worst = request.condition.wound_level, request.condition.max_wound_level
+    if level >= DEAD:
+        states = {DIED: Fraction(1)}
+    elif level >= CRITICAL:
+        states = _critical_exits(request, level, worst)
+    elif level == HEALTHY:
+        states = {HEALED: Fraction(1)}
+    else:
+        states = {(level, worst, Fraction(0)): Fraction(1)}
+    days = [_course_day(0, states)]
+    for day in range(1, request.days + 1):
+        states = course_day(states, roll, request.care_interval_pct)
+        days.append(_course_day(day, states))
+    return days
+
+
+def _course_day(day: int, states: dict[State, Fraction]) -> CourseDay:
+    levels: dict[int, Fraction] = {}
+    for (level, _, _), p in states.items():
+        levels[level] = levels.get(level, Fraction(0)) + p
+    return CourseDay(
+        day=day,
+        wound_level=[
+            OutcomeProbability(outcome=str(level), **exact(p).model_dump())
+            for level, p in sorted(levels.items())
+        ],
+        dead=exact(levels.get(DEAD, Fraction(0))),
+    )
+
+
+def _course_cost(request: HealingInput) -> int:
+    """States `course_day` may hold, times its passes a day, times the days: (level 1-4,
+    worst level up to 8 values, the times since a roll the intervals allow) plus the healthy
+    and the dead; a pass for each roll a day may hold, and one more."""
+    share = Fraction(request.care_interval_pct, 100)
+    days = int(sum(_interval(level, 100) for level in range(1, CRITICAL)))  # 1 + 5 + 20 + 1
+    states = 8 * days * share.numerator + 2
+    passes = int(1 / share) + 2
+    return request.days * passes * states + (2_000 if request.days else 0)
+
+
+def _healing_cost(request: HealingInput) -> Estimate:
+    return Estimate(64 * 1_500 + _course_cost(request), ("/days", "/care_interval_pct"))
+
+
 def healing_odds(request: HealingInput) -> HealingOdds:
     recovery, deterioration = _setups(request)
     change = _change(request, request.condition)
@@ -257,6 +460,7 @@ def healing_odds(request: HealingInput) -> HealingOdds:
         dead=exact(after.probability_where(lambda w: w >= DEAD)),
         fate_dead=None if fate is None else exact(fate[0]),
         fate_stabilised=None if fate is None else exact(fate[1]),
+        course=course(request),
     )
 
 
@@ -265,7 +469,7 @@ def healing_odds(request: HealingInput) -> HealingOdds:
     kind=Kind.CHECK,
     covers=("foresight.wound_level.recovery_roll", "foresight.wound_level.deterioration_roll"),
     odds=healing_odds,
-    cost=lambda request: Estimate(64 * 1_500, ()),
+    cost=_healing_cost,
     example={
         "condition": {"wound_level": 5, "max_wound_level": 5},
         "endurance": {"score": 9},
