@@ -249,3 +249,11 @@ def test_a_damage_scale_below_an_egg_s_is_refused():
     with pytest.raises(ValidationError) as error:
         run("damage/table", {"dc": 5, "qr": 2, "ds": 1e-300})
     assert error.value.errors()[0]["loc"] == ("ds",)
+
+
+def test_stun_points_are_held_at_the_bound_a_condition_carries():
+    """A stun hit on a character already at the most stun points a condition holds keeps
+    them there, so the condition that comes back can be sent again (fuzzing found 1001)."""
+    found = run("damage/resolve", {"damage_class": "5is", "qr": 3, "located": False,
+                                   "condition": {"stun_points": 1000}})  # fmt: skip
+    assert found.condition.stun_points == 1000

@@ -157,3 +157,12 @@ def test_sleep_deprivation_rolls_once_a_day():
     found = run("fatigue/sleep-deprivation", body)
     assert [r.success_chance for r in found.endurance_rolls] == [63, 54, 54]
     assert (found.wound_levels, found.condition.wound_level, found.dead) == (1, 1, False)
+
+
+def test_half_an_hours_rest_past_the_pool_is_held_at_the_bound_a_condition_carries():
+    """F:L2544: with AMB2-14's cap off a half hour adds the threshold even past the pool; the
+    condition that comes back stays within what a condition may carry, to be sent again."""
+    found = run("stamina/rest", {"condition": {"stamina": 10_000}, "stamina_score": 20,
+                                 "endurance": 30, "rest": "half_hour",
+                                 "options": {"rest_caps_at_maximum": False}})  # fmt: skip
+    assert found.condition.stamina == 10_000

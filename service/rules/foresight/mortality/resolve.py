@@ -22,6 +22,7 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
+    MAX_LEVEL,
     VITAL,
     AccumulationOptions,
     Condition,
@@ -334,7 +335,8 @@ def _apply(
         return condition
     if not dc_class.stun:
         return wound(condition, hit.damage, hit.location, options)
-    points = accumulate(condition.stun_points, hit.damage, hit.location, options)
+    # Held at the bound a condition carries, like wound levels (far past knocked out by then).
+    points = min(MAX_LEVEL, accumulate(condition.stun_points, hit.damage, hit.location, options))
     update: dict[str, Any] = {"stun_points": points, "stunned": True}
     if hit.location is Location.HEAD and options.stun_weapon_head_rules:
         update["consciousness"] = Consciousness.UNCONSCIOUS

@@ -25,6 +25,7 @@ from service.rules.distribution import Distribution, OutcomeProbability, outcome
 from service.rules.foresight.characters.derived import Stamina, State
 from service.rules.foresight.mortality.condition import (
     DEAD,
+    MAX_STAMINA,
     AccumulationOptions,
     Condition,
     is_dead,
@@ -116,7 +117,7 @@ def spend(condition: Condition, cost: int) -> Condition:
     and stays marked until a good night's sleep (F:L2548-2550)."""
     stamina = _tracked(condition) - cost
     exhausted = condition.exhausted_since_sleep or stamina <= 0
-    return condition.model_copy(update={"stamina": max(stamina, -10_000),
+    return condition.model_copy(update={"stamina": max(stamina, -MAX_STAMINA),
                                         "exhausted_since_sleep": exhausted})  # fmt: skip
 
 
@@ -357,7 +358,7 @@ def rest(request: RestInput) -> Rested:
     else:
         after = max(now, request.stamina_score)
     slept = request.rest is Rest.NIGHTS_SLEEP and request.food_and_shelter
-    update = {"stamina": after,
+    update = {"stamina": min(after, MAX_STAMINA),
               "exhausted_since_sleep": condition.exhausted_since_sleep and not slept}  # fmt: skip
     minutes = options.reserve_rest_minutes if request.rest is Rest.HALF_HOUR else None
     return Rested(condition=condition.model_copy(update=update), recovered=after - now,
