@@ -108,8 +108,10 @@ def calls() -> list[Call]:
 
 
 def expected_answers(mix: list[Call]) -> dict[Call, bytes]:
-    """What the service answers with no Redis at all."""
-    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
+    """What the service answers with no Redis at all. The reference is computed at leisure:
+    the odds deadline is not what this test is about, and a loaded machine can pass it."""
+    settings = Settings(log_requests=False, odds_deadline_seconds=60)
+    with TestClient(build_app(settings, MemoryCache())) as client:
         answers = {call: call.send(client) for call in mix}
     bad = {c.path: r.status_code for c, r in answers.items() if r.status_code != 200}
     assert not bad, f"the request mix should be all valid: {bad}"
