@@ -66,8 +66,9 @@ class CircumstanceRow(Model):
     surgery: int
 
 
-CIRCUMSTANCES = {row.circumstance: row
-                 for row in table(__name__, "surgery-circumstances", CircumstanceRow)}  # fmt: skip
+#: Search and surgery modifiers by circumstance (F:L2864-2870), served as a table.
+SURGERY_CIRCUMSTANCES = table(__name__, "surgery-circumstances", CircumstanceRow)
+CIRCUMSTANCES = {row.circumstance: row for row in SURGERY_CIRCUMSTANCES}
 #: What the caller states; the Major Injury rows follow from the patient's maximum wound level.
 Stated = Annotated[
     tuple[Circumstance, ...], Field(max_length=3, description="Known or mysterious cause, "
