@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 
 from service.rules.four_c.characters.advancement import new_power, new_skill, raise_rank
+from service.rules.four_c.characters.companions import alter_ego, sidekick
 from service.rules.four_c.characters.options import DuplicateNonrankPolicy
 from service.rules.four_c.characters.origins import apply_advanced
 from service.rules.four_c.characters.powers import (
@@ -22,7 +23,7 @@ from service.rules.four_c.characters.powers import (
     select_basic,
     tracked_distribution,
 )
-from service.rules.four_c.characters.sheet import alter_ego, generate, sidekick
+from service.rules.four_c.characters.sheet import generate
 from service.rules.four_c.characters.skills import skills_bonus, skills_contacts, skills_count
 from service.rules.four_c.characters.tables import PowerName
 from service.rules.four_c.characters.traits import (

@@ -7,79 +7,60 @@ everyone has, points spent (attributes trained, skills, familiarities, fields, w
 then the derived values. A sheet that breaks rules gets one answer naming each of them."""
 
 from collections import Counter
-from enum import StrEnum
-from fractions import Fraction
-from typing import Annotated
 
-from pydantic import Field
-
-from service.rules.foresight.characters.attributes import POINTS, Allocation, training_steps
+from service.rules.foresight.characters.attributes import POINTS, training_steps
 from service.rules.foresight.characters.backgrounds import (
     BACKGROUNDS,
     Background,
     BackgroundInput,
     BackgroundOptions,
-    Chosen,
     CompetenceInput,
     Pool,
-    TransferInput,
     competence_of,
     tally,
 )
-from service.rules.foresight.characters.derived import (
-    Capacity,
-    Stamina,
-    Ucdc,
-    UcdcOptions,
-    capacity,
-    stamina_of,
-    ucdc_of,
+from service.rules.foresight.characters.derived import capacity, stamina_of, ucdc_of
+from service.rules.foresight.characters.draft import (
+    Character,
+    CharacterInput,
+    Checked,
+    Draft,
+    FieldLevel,
+    Handedness,
+    Overflow,
+    SheetAttribute,
+    SheetSkill,
 )
-from service.rules.foresight.characters.endowment import (
-    UNIVERSAL,
-    PackageRow,
-    Wealth,
-    WealthOptions,
-    package_row,
-    wealth_of,
-)
-from service.rules.foresight.characters.fields import FieldRow, field_row
+from service.rules.foresight.characters.endowment import Wealth, wealth_of
 from service.rules.foresight.characters.ledger import (
     AMBIDEXTERITY,
     E_POINT,
     G_POINT,
     INSIGHT_TIMES,
-    MOST_FAMILIARITY,
-    Balance,
-    FamiliarityChange,
-    Line,
-    LongTermFamiliarity,
     balances,
-    familiarity_cost,
-    ltf_cost,
     transfer_lines,
+)
+from service.rules.foresight.characters.purchases import (
+    Free,
+    bought_familiarities,
+    bought_fields,
+    bought_skills,
+    check_long_term,
+    free_package,
+    sell_off,
 )
 from service.rules.foresight.characters.skills import (
     EXTRA_PICK_CP,
     MOST_PER_CLASS,
     PICK_LEVELS,
     AttributeValues,
-    Favor,
     KnownField,
-    SkillName,
-    SkillOptions,
-    SkillRow,
     TheoryInput,
-    WeaponClass,
     favored_errors,
-    formula_value,
-    maximum,
-    skill_price,
     skill_row,
 )
 from service.rules.foresight.characters.species import (
     INSIGHT_SCORE,
-    Modifier,
     ModifierOptions,
     Range,
     Species,
@@ -87,197 +68,16 @@ from service.rules.foresight.characters.species import (
     species_of,
 )
 from service.rules.foresight.resolution.abilities import Attribute
-from service.rules.foresight.resolution.scores import TwentyPlus, round_half_up, twenty_plus
-from service.rules.model import InputError, Model, Violations, option
+from service.rules.model import InputError, Violations
 from service.rules.registry import Kind, operation
 
 __all__ = ["create", "validate"]
 
-Name = Annotated[str, Field(min_length=1, max_length=60)]
 #: Each background factor that is neither childhood nor a gift lasts one to five years
 #: (F:L667).
 YEARS = (1, 5)
 #: One or two childhood background factors are usual (catalogue 3.C.17, rule 6).
 CHILDHOODS = (1, 2)
-
-
-class OwnedSkill(Model):
-    skill: SkillName
-    level: Annotated[int, Field(ge=0, le=99)]
-
-
-class FieldLevel(StrEnum):
-    BASIC = "basic"
-    STANDARD = "standard"
-
-
-class OwnedField(Model):
-    field: Name = Field(description="A field of the table; a language may add its name in "
-                        "brackets: 'Language (French)'.")  # fmt: skip
-    level: FieldLevel
-    specializations: tuple[Name, ...] = Field(default=(), max_length=10)
-
-
-class OwnedFamiliarity(Model):
-    name: Name
-    points: Annotated[int, Field(ge=1, le=MOST_FAMILIARITY)]
-
-
-class Handedness(StrEnum):
-    LEFT = "left"
-    RIGHT = "right"
-    AMBIDEXTROUS = "ambidextrous"
-
-
-class Overflow(StrEnum):
-    REJECT = "reject"
-    CAP_AND_WASTE = "cap_and_waste"
-
-
-class CharacterOptions(SkillOptions, BackgroundOptions, ModifierOptions, UcdcOptions,
-                       WealthOptions):  # fmt: skip
-    """The readings of every rule creation uses; each default is the catalogue's."""
-
-    bonus_overflow: Overflow = option(
-        Overflow.REJECT,
-        ambiguity="AMB-17",
-        description="Background points 'do not allow attributes to be increased beyond the "
-        "usual range' (F:L603): a sheet whose points cannot fit is refused, so the player "
-        "lowers the base, or the points that would pass the maximum are wasted.",
-    )
-
-
-class CharacterInput(Model):
-    species: Annotated[str, Field(min_length=1, max_length=40)] = "Human"
-    modifiers: tuple[Modifier, ...] = Field(default=(), max_length=4)
-    backgrounds: tuple[Chosen, ...] = Field(min_length=1, max_length=20)
-    inherent: Allocation = Field(description="As placed, background points included.")
-    trained: Allocation | None = Field(default=None, description="Null: left at inherent.")
-    free_package: Name | None = Field(
-        default=None, description="The setting's free package (optional rule, F:L689); the "
-        "four skills everyone has are free with or without it (F:L695).",
-    )  # fmt: skip
-    sold_off: tuple[Name, ...] = Field(
-        default=(), max_length=20, description="Free skills or fields sold for half (F:L716)."
-    )
-    skills: tuple[OwnedSkill, ...] = Field(
-        default=(), max_length=60, description="Free skills not listed are at level 0."
-    )
-    fields: tuple[OwnedField, ...] = Field(default=(), max_length=40)
-    environments: tuple[OwnedFamiliarity, ...] = Field(default=(), max_length=20)
-    gravities: tuple[OwnedFamiliarity, ...] = Field(default=(), max_length=10)
-    long_term_familiarities: tuple[LongTermFamiliarity, ...] = Field(default=(), max_length=20)
-    unique_insights: tuple[SkillName, ...] = Field(default=(), max_length=5)
-    handedness: Handedness | None = Field(
-        default=None, description="Every character has one (F:L745)."
-    )
-    favored_weapons: tuple[WeaponClass, ...] = Field(
-        default=(), max_length=20, description="Hand-to-Hand Combat's favored classes (F:L799)."
-    )
-    favored_fields: tuple[Favor, ...] = Field(
-        default=(), max_length=20, description="Theory's favored fields (F:L826)."
-    )
-    wealth_start: Annotated[str, Field(min_length=1, max_length=20)] = Field(
-        default="Average", description="The GM's typical level (F:L1002)."
-    )
-    wealth_rows: Annotated[int, Field(ge=-10, le=10)] = Field(
-        default=0, description="Rows bought (+, 20 each) or given up (-, 10 back each)."
-    )
-    transfers: tuple[TransferInput, ...] = Field(default=(), max_length=10)
-    options: CharacterOptions = Field(default=CharacterOptions())
-
-
-class SheetAttribute(Model):
-    attribute: Attribute
-    inherent: int
-    trained: int
-    low: int = Field(description="The species' range, shifted by character modifiers.")
-    high: int
-
-
-class SheetSkill(Model):
-    skill: str
-    formula_value: str = Field(description="The formula exactly, before rounding.")
-    base: int
-    level: int
-    score: int
-    twenty_plus: TwentyPlus
-    bef: str
-    max_level: int
-    free: bool
-    level_zero_cp: int = Field(description="What level 0 cost: 3 x cost, or 0 when free.")
-    levels_cp: int = Field(description="What the levels above 0 cost.")
-
-
-class SheetField(Model):
-    field: str
-    level: FieldLevel
-    specializations: list[str]
-    cost: int = Field(description="Education points paid; the free package's part is free.")
-
-
-class SheetFamiliarity(Model):
-    name: str
-    points: int
-    free_points: int
-    cost: int
-
-
-class Checked(Model):
-    """What every check of the sheet finds, besides its violations."""
-
-    background_factors: int
-    competence: str
-    years_of_background: list[int] = Field(
-        description="Least and most years the factors not childhood or gifts took (F:L667)."
-    )
-    general: Balance
-    education: Balance
-    talents: list[str]
-    warnings: list[str]
-    requires_gm_approval: list[str] = Field(
-        description="What only the GM can rule on (F:L583, F:L637, F:L669, F:L722)."
-    )
-
-
-class Character(Checked):
-    species: str
-    attributes: list[SheetAttribute]
-    skills: list[SheetSkill]
-    fields: list[SheetField]
-    environments: list[SheetFamiliarity]
-    gravities: list[SheetFamiliarity]
-    handedness: Handedness | None
-    ucdc: Ucdc
-    carrying_capacity: Capacity
-    stamina: Stamina
-    theory_favored_picks: int = Field(description="One a five levels of Theory (F:L826).")
-    hth_favored_picks: int = Field(description="Free at Hand-to-Hand levels 0 and 10 (F:L799).")
-    wealth: Wealth
-    lines: list[Line] = Field(description="Every purchase and what it cost.")
-
-
-class Draft:
-    """A sheet being checked: its violations, warnings and ledger lines as they are found."""
-
-    def __init__(self, request: CharacterInput) -> None:
-        self.request = request
-        self.errors: list[InputError] = []
-        self.warnings: list[str] = []
-        self.approval: list[str] = []
-        self.lines: list[Line] = []
-
-    def error(self, loc: tuple[str | int, ...], message: str) -> None:
-        self.errors.append(InputError(loc, message))
-
-    def pay(self, item: str, pool: Pool, cost: int) -> None:
-        if cost:
-            self.lines.append(Line(item=item, pool=pool, cost=cost))
-
-    def attempt(self, loc: tuple[str | int, ...], error: InputError) -> None:
-        for each in error.errors if isinstance(error, Violations) else (error,):
-            self.errors.append(InputError((*loc, *each.loc), each.message))
-
 
 #: Amy Kwan as the book finally makes her (F:L536-1053; catalogue 4.3).
 AMY = {
@@ -384,223 +184,6 @@ def _attributes(
     return rows
 
 
-# The free package and what is sold off
-
-
-class Free:
-    """What the character has without paying: the four skills everyone has, and the free
-    package's skills, fields and familiarities (F:L689-712), less what is sold off."""
-
-    def __init__(self, package: PackageRow | None) -> None:
-        self.skills = {*UNIVERSAL, *(package.skills if package else ())}
-        self.fields: Counter[tuple[FieldLevel, str]] = Counter(
-            _package_field(text) for text in (package.fields if package else ())
-        )
-        self.environments = {p.environment.casefold(): p.points
-                             for p in (package.environments if package else ())}  # fmt: skip
-        fixed = sum(self.environments.values())
-        self.chosen_environment_points = package.environment_points - fixed if package else 0
-        self.gravities = {g.band.casefold(): g.points
-                          for g in (package.gravities if package else ())}  # fmt: skip
-
-
-#: The packages' shorthand for a field of the table (F:L712).
-FIELD_ALIASES = {"math": "mathematics"}
-
-
-def _package_field(text: str) -> tuple[FieldLevel, str]:
-    """'Standard Language (any terrestrial)' is the field Language at standard."""
-    level, _, name = text.partition(" ")
-    name = name.split(" (")[0].casefold()
-    return FieldLevel(level.casefold()), FIELD_ALIASES.get(name, name)
-
-
-def _package(draft: Draft) -> PackageRow | None:
-    setting = draft.request.free_package
-    if setting is None:
-        return None
-    try:
-        return package_row(setting)
-    except InputError as error:
-        draft.error(("free_package",), error.message)
-        return None
-
-
-def _sell_off(draft: Draft, free: Free) -> None:
-    """A free skill or field may be sold for half what it would cost (F:L716-722); the reason
-    is the GM's to accept."""
-    for index, name in enumerate(draft.request.sold_off):
-        skill = next((s for s in free.skills if s.casefold() == name.casefold()), None)
-        held = [key for key in free.fields if key[1] == name.casefold()]
-        if skill is not None:
-            free.skills.discard(skill)
-            price = 3 * skill_row(skill).cost
-            draft.pay(f"{skill} sold off", Pool.GENERAL, -round_half_up(Fraction(price, 2)))
-        elif held:
-            level, field = held[0]
-            free.fields[held[0]] -= 1
-            row = field_row(field)
-            price = (row.basic or 0) + (row.standard if level is FieldLevel.STANDARD else 0)
-            draft.pay(f"{row.field} sold off", Pool.EDUCATION, -round_half_up(Fraction(price, 2)))
-        else:
-            draft.error(("sold_off", index), f"{name!r} is not a free skill or field")
-            continue
-        draft.approval.append(f"the reason for selling off {name} (F:L722)")
-
-
-# Skills
-
-
-def _skills(draft: Draft, trained: AttributeValues, free: Free) -> list[SheetSkill]:
-    """Each skill at most its limit x its highest trained attribute (F:L740), paid 3 x cost
-    at level 0 unless free, its cost a level to 10 x limit and double beyond (F:L740-742)."""
-    owned: dict[str, tuple[SkillRow, int, tuple[str | int, ...]]] = {}
-    for index, entry in enumerate(draft.request.skills):
-        loc = ("skills", index)
-        try:
-            row = skill_row(entry.skill, (*loc, "skill"))
-        except InputError as error:
-            draft.errors.append(error)
-            continue
-        if row.skill in owned:
-            draft.error((*loc, "skill"), f"{row.skill} is listed twice")
-        elif row.skill.casefold() in _sold(draft):
-            draft.error((*loc, "skill"), f"{row.skill} is sold off")
-        owned[row.skill] = (row, entry.level, (*loc, "level"))
-    for name in sorted(free.skills - owned.keys()):
-        owned[name] = (skill_row(name), 0, ("skills",))
-    return [_skill(draft, trained, row, level, loc, row.skill in free.skills)
-            for row, level, loc in owned.values()]  # fmt: skip
-
-
-def _sold(draft: Draft) -> set[str]:
-    return {name.casefold() for name in draft.request.sold_off}
-
-
-def _skill(
-    draft: Draft,
-    trained: AttributeValues,
-    row: SkillRow,
-    level: int,
-    loc: tuple[str | int, ...],
-    free: bool,
-) -> SheetSkill:
-    top = maximum(row, trained)
-    if level > top:
-        draft.error(loc, f"{row.skill} {level} is over its maximum level {top} (F:L740)")
-    options = draft.request.options
-    acquire = 0 if free else 3 * row.cost
-    levels = skill_price(row, 0, level, free, options)
-    draft.pay(f"{row.skill} {'free ' if free else ''}to level {level}", Pool.GENERAL,
-              acquire + levels)  # fmt: skip
-    value = formula_value(row, trained)
-    score = round_half_up(value) + level
-    return SheetSkill(skill=row.skill, formula_value=f"{value.numerator}/{value.denominator}",
-                      base=round_half_up(value), level=level, score=score,
-                      twenty_plus=twenty_plus(score, is_stamina=row.skill == "Stamina"),
-                      bef=row.bef, max_level=top, free=free, level_zero_cp=acquire,
-                      levels_cp=levels)  # fmt: skip
-
-
-# Fields
-
-
-def _field_row(name: str, loc: tuple[str | int, ...]) -> FieldRow:
-    """The table's row; 'Language (French)' is the Language row."""
-    try:
-        return field_row(name, loc)
-    except InputError:
-        return field_row(name.split(" (")[0], loc)
-
-
-def _fields(draft: Draft, free: Free) -> list[SheetField]:
-    """Basic knowledge first where the field has it, standard on basic, specializations on
-    standard (F:L897-903), paid in education points less the free package's part."""
-    rows, seen = [], set()
-    for index, entry in enumerate(draft.request.fields):
-        loc = ("fields", index)
-        try:
-            row = _field_row(entry.field, (*loc, "field"))
-        except InputError as error:
-            draft.errors.append(error)
-            continue
-        if entry.field.casefold() in seen:
-            draft.error((*loc, "field"), f"{entry.field} is listed twice")
-        seen.add(entry.field.casefold())
-        if entry.level is FieldLevel.BASIC and row.basic is None:
-            draft.error((*loc, "level"), f"{row.field} has no basic level: its entry is "
-                        "standard (AMB-19)")  # fmt: skip
-        if entry.specializations and entry.level is not FieldLevel.STANDARD:
-            draft.error((*loc, "specializations"), "a specialization needs standard "
-                        "knowledge (F:L901)")  # fmt: skip
-        elif entry.specializations and row.specialization is None:
-            draft.error((*loc, "specializations"), f"{row.field} has no specializations")
-        cost = _field_cost(row, entry, free)
-        draft.pay(f"{entry.field} ({entry.level.value})", Pool.EDUCATION, cost)
-        rows.append(SheetField(field=entry.field, level=entry.level,
-                               specializations=list(entry.specializations), cost=cost))  # fmt: skip
-    return rows
-
-
-def _field_cost(row: FieldRow, entry: OwnedField, free: Free) -> int:
-    basic = row.basic or 0
-    standard = row.standard if entry.level is FieldLevel.STANDARD else 0
-    key = row.field.casefold()
-    for level, covered in ((FieldLevel.STANDARD, basic + row.standard), (FieldLevel.BASIC, basic)):
-        if free.fields[(level, key)] > 0 and (level is FieldLevel.BASIC or standard):
-            free.fields[(level, key)] -= 1
-            basic_and_standard = max(0, basic + standard - covered)
-            break
-    else:
-        basic_and_standard = basic + standard
-    return basic_and_standard + len(entry.specializations) * (row.specialization or 0)
-
-
-# Familiarities
-
-
-def _familiarities(
-    draft: Draft, kind: str, entries: tuple[OwnedFamiliarity, ...], free: dict[str, int],
-    chosen: int, rate: int,
-) -> list[SheetFamiliarity]:  # fmt: skip
-    """E points 2 each and G points 5, to 3 (F:L742-743); the free package's named ones and
-    its points to choose are free (F:L697-708)."""
-    rows, seen = [], set()
-    for index, entry in enumerate(entries):
-        key = entry.name.casefold()
-        if key in seen:
-            draft.error((kind, index, "name"), f"{entry.name} is listed twice")
-        seen.add(key)
-        named = min(entry.points, free.get(key, 0))
-        spare = min(entry.points - named, chosen)
-        chosen -= spare
-        change = FamiliarityChange(name=entry.name, to_points=entry.points,
-                                   free_points=named + spare)  # fmt: skip
-        cost = familiarity_cost(change, rate)
-        draft.pay(f"{kind} {entry.name} {entry.points}", Pool.GENERAL, cost)
-        rows.append(SheetFamiliarity(name=entry.name, points=entry.points,
-                                     free_points=named + spare, cost=cost))  # fmt: skip
-    return rows
-
-
-def _long_term(draft: Draft) -> None:
-    """5 x the skill's cost, 2 with a field or attribute; one for each ability and subject
-    (F:L744, F:L2063)."""
-    seen = set()
-    for index, ltf in enumerate(draft.request.long_term_familiarities):
-        key = (ltf.skill or "").casefold(), ltf.subject.casefold()
-        if key in seen:
-            draft.error(("long_term_familiarities", index), "one long-term familiarity for an "
-                        "ability and subject")  # fmt: skip
-        seen.add(key)
-        try:
-            draft.pay(f"long-term familiarity: {ltf.subject}", Pool.GENERAL, ltf_cost(ltf))
-        except InputError as error:
-            draft.attempt(("long_term_familiarities", index), error)
-    if draft.request.long_term_familiarities:
-        draft.approval.append("long-term familiarities (F:L2061)")
-
-
 # Favored picks, insights, handedness, wealth and transfers
 
 
@@ -690,11 +273,11 @@ def assess(request: CharacterInput) -> Character:
     ranges = kind.ranges if kind else species_of(SpeciesInput()).ranges
     attributes = _attributes(draft, ranges, found)
     trained = AttributeValues(**{a.attribute.value: a.trained for a in attributes})
-    free = Free(_package(draft))
-    _sell_off(draft, free)
-    skills = _skills(draft, trained, free)
-    fields = _fields(draft, free)
-    environments = _familiarities(
+    free = Free(free_package(draft))
+    sell_off(draft, free)
+    skills = bought_skills(draft, trained, free)
+    fields = bought_fields(draft, free)
+    environments = bought_familiarities(
         draft,
         "environments",
         request.environments,
@@ -702,8 +285,10 @@ def assess(request: CharacterInput) -> Character:
         free.chosen_environment_points,
         E_POINT,
     )
-    gravities = _familiarities(draft, "gravities", request.gravities, free.gravities, 0, G_POINT)
-    _long_term(draft)
+    gravities = bought_familiarities(
+        draft, "gravities", request.gravities, free.gravities, 0, G_POINT
+    )
+    check_long_term(draft)
     theory_picks, hth_picks = _favored(draft, skills)
     _insights(draft, skills)
     _handedness(draft)

@@ -24,9 +24,9 @@ from service.rules.foresight.mortality.condition import (
 )
 from service.rules.foresight.mortality.damage import MAX_DC, decimal
 from service.rules.foresight.mortality.hazards import HazardHit, hit_outcomes, roll_hazard_hit
+from service.rules.foresight.mortality.hits import DamageOptions
 from service.rules.foresight.mortality.location import HIT_LOCATIONS, Aim, IfStunned
 from service.rules.foresight.mortality.notation import DamageType, Notation, parse_armor_rating
-from service.rules.foresight.mortality.resolve import DamageOptions
 from service.rules.foresight.mortality.stun import StunOptions, pain_resistance_setup
 from service.rules.foresight.resolution.chance import Task
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost

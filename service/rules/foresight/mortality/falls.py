@@ -26,8 +26,8 @@ from service.rules.foresight.mortality.condition import (
 )
 from service.rules.foresight.mortality.damage import DamageScale, decimal, written
 from service.rules.foresight.mortality.hazards import HazardHit, hit_outcomes, roll_hazard_hit
+from service.rules.foresight.mortality.hits import DamageOptions
 from service.rules.foresight.mortality.location import Aim
-from service.rules.foresight.mortality.resolve import DamageOptions
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost

@@ -1,18 +1,16 @@
-"""Hazards (F:L2739-2759): poison, asphyxiation and explosive decompression, and the hazard
-damage that falls and burns share.
+"""Hazards (F:L2739-2759): asphyxiation and explosive decompression, and the hazard damage
+that poison, falls and burns share.
 
 Hazard damage has no attack: it is 'damage without a QR', a random QR on D10 (1 QR1, 2 QR2,
 3-5 QR3, 6-10 QR4, F:L1472, F:L2695), read on the damage table like any hit (F:L2632) and,
 when it has a location, with the location's effects (F:L2703-2712). Any damage that lands,
 even an S, calls for a Pain Resistance roll (F:L2564), which `pain-resistance/stun-check`
-makes (poison rolls it here, as its rule asks each dose, F:L2741).
+makes (poison.py rolls it each dose, as its rule asks, F:L2741).
 """
 
-import math
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -22,29 +20,26 @@ from service.rules.distribution import Distribution, Exact, OutcomeProbability, 
 from service.rules.foresight.mortality.condition import (
     DEAD,
     VITAL,
-    AccumulationOptions,
     Condition,
     Consciousness,
     Location,
-    UnlocatedAccumulation,
     accumulate,
     is_dead,
     wound,
     wound_name,
 )
-from service.rules.foresight.mortality.damage import MAX_DC, decimal, written
+from service.rules.foresight.mortality.damage import written
+from service.rules.foresight.mortality.hits import DamageOptions, HitDamage, inflict
 from service.rules.foresight.mortality.location import Aim, location_distribution, roll_location
 from service.rules.foresight.mortality.notation import DamageClass, DamageType
-from service.rules.foresight.mortality.resolve import DamageOptions, HitDamage, inflict
 from service.rules.foresight.mortality.stamina import activity_terms
-from service.rules.foresight.mortality.stun import StunOptions, pain_resistance_setup
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.quality import random_qr
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, distribution, roll, setup_at
-from service.rules.model import InputError, Model, option
+from service.rules.model import Model, option
 from service.rules.registry import Kind, operation
 
 __all__ = [
@@ -165,272 +160,6 @@ def roll_hazard_hit(
         steps=list(hit.steps),
     )
     return report, hit
-
-
-# Poison
-
-
-class PoisonEffect(StrEnum):
-    LETHAL = "lethal"
-    PARALYSIS = "paralysis"
-    UNCONSCIOUSNESS = "unconsciousness"
-
-
-class PoisonStacking(StrEnum):
-    ADD = "add"
-    MAX = "max"
-    ACCUMULATION_RULE = "accumulation_rule"
-
-
-class PoisonOptions(DamageOptions, StunOptions):
-    """Readings of the poison rule (AMB2-29) and of the damage and Pain Resistance rolls."""
-
-    poison_first_dose_at_zero: bool = option(
-        False,
-        ambiguity="AMB2-29",
-        description=(
-            "'DC4 every 5 minutes for an hour' (F:L2741): the doses fall at 5, 10 .. 60 "
-            "minutes (12); true adds one at the bite (13)."
-        ),
-    )
-    poison_stacking: PoisonStacking = option(
-        PoisonStacking.ADD,
-        ambiguity="AMB2-29",
-        description=(
-            "Each dose adds its wound levels (literal, unlocated damage); 'max': the poison "
-            "does no more than its worst dose above the level at the first; "
-            "'accumulation_rule': each dose joins as a limb wound does (F:L2618)."
-        ),
-    )
-
-
-class PoisonInput(Model):
-    condition: Condition = Field(default=Condition())
-    dc: float = Field(default=4, ge=0, le=MAX_DC, description="Damage class of each dose.")
-    interval_s: int = Field(default=300, ge=1, le=MAX_SECONDS, description="Between doses.")
-    duration_s: int = Field(default=3600, ge=0, le=MAX_SECONDS, description="How long it acts.")
-    elapsed_s: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_SECONDS,
-        description="Apply the doses due by then; null: every dose of the duration.",
-    )
-    effect: PoisonEffect = Field(
-        default=PoisonEffect.LETHAL,
-        description="'lethal' damages; the others only paralyse or knock out a character who "
-        "fails the Pain Resistance roll (F:L2743).",
-    )
-    pain_resistance: Task | None = Field(
-        default=None,
-        description="Pain Resistance (score (EN+WP)/2, BEF 5): rolled after each dose (F:L2741); "
-        "required for a non-lethal poison.",
-    )
-    options: PoisonOptions = Field(default=PoisonOptions())
-
-
-def dose_times(request: PoisonInput) -> list[int]:
-    """When the doses fall: every interval up to the duration, from one interval in (or from
-    the bite, AMB2-29), up to `elapsed_s`."""
-    first = 0 if request.options.poison_first_dose_at_zero else 1
-    count = request.duration_s // request.interval_s + 1 - first
-    if count > MAX_DOSES:
-        raise InputError(("interval_s",), f"{count} doses: at most {MAX_DOSES} in a request")
-    until = request.duration_s if request.elapsed_s is None else request.elapsed_s
-    times = [(first + k) * request.interval_s for k in range(count)]
-    return [t for t in times if t <= until]
-
-
-def stacked(level: int, start: int, dose: int, stacking: PoisonStacking) -> int:
-    """The wound level after a dose of `dose` levels, from `level` (`start` before the first)."""
-    if stacking is PoisonStacking.MAX:
-        return max(level, start + dose)
-    unlocated = (
-        UnlocatedAccumulation.LIMB_RULE
-        if stacking is PoisonStacking.ACCUMULATION_RULE
-        else UnlocatedAccumulation.ADD
-    )
-    return accumulate(level, dose, None, AccumulationOptions(unlocated_accumulation=unlocated))
-
-
-class Dose(Model):
-    seconds: int
-    hit: HazardHit | None = Field(description="Null for a poison that does no damage.")
-    wound_level: int
-    pain_resistance: Resolution | None
-    incapacitated: bool = Field(
-        description="The Pain Resistance roll failed: stunned ('temporarily incapacitated', "
-        "F:L2741), or paralysed or unconscious for a non-lethal poison (F:L2743)."
-    )
-
-
-class Poisoned(Model):
-    doses: list[Dose]
-    wound_level: int = Field(description="After the last dose applied.")
-    wound_levels: int = Field(description="Wound levels the doses added.")
-    paralysed: bool
-    condition: Condition
-    wound_name: str
-    dead: bool
-
-
-def _pr_task(request: PoisonInput) -> Task | None:
-    if request.effect is not PoisonEffect.LETHAL and request.pain_resistance is None:
-        raise InputError(("pain_resistance",), "a non-lethal poison acts through the roll")
-    return request.pain_resistance
-
-
-class DoseOdds(Model):
-    seconds: int
-    dead: Exact = Field(description="P(dead by this dose).")
-    incapacitated: Exact | None = Field(
-        description="P(a Pain Resistance roll failed by this dose); null without the roll."
-    )
-
-
-class PoisonOdds(Model):
-    doses: list[DoseOdds]
-    dose_damage: list[OutcomeProbability] = Field(description="One dose: 'none', 'S', 1, 2 ..")
-    wound_level: list[OutcomeProbability] = Field(
-        description="After the last dose; 8 and beyond dead."
-    )
-
-
-def poison_odds(request: PoisonInput) -> PoisonOdds:
-    """A chain over (wound level, a roll failed), one dose at a time; the dead (8, kept as 8)
-    and the incapacitated (a non-lethal poison's work is done) roll no more."""
-    task = _pr_task(request)
-    options = request.options
-    start = request.condition
-    lethal = request.effect is PoisonEffect.LETHAL
-    one: Distribution[int | None] = hit_outcomes(
-        decimal(request.dc), Fraction(1), None, options
-    ).map(lambda o: o[1])
-    failing: dict[int, Fraction] = {}
-
-    def fails(level: int) -> Fraction:
-        if task is None:
-            return Fraction(0)
-        if level not in failing:
-            condition = start.model_copy(update={"wound_level": level})
-            found = distribution(pain_resistance_setup(task, condition, options))
-            failing[level] = found.probability_where(lambda qr: qr > QR.QR4)
-        return failing[level]
-
-    def step(state: tuple[int, bool]) -> Distribution[tuple[int, bool]]:
-        level, failed = state
-        if level >= DEAD or (failed and not lethal):
-            return Distribution({state: 1})
-
-        def after(damage: int | None) -> Distribution[tuple[int, bool]]:
-            now = stacked(level, start.wound_level, damage or 0, options.poison_stacking)
-            p = fails(now) if damage is not None and now < DEAD else Fraction(0)
-            ways = [((now, True), p), ((now, failed), 1 - p)]
-            return _weighted([w for w in ways if w[1]])
-
-        return one.then(after) if lethal else after(0)
-
-    states: Distribution[tuple[int, bool]] = Distribution(
-        {(min(start.wound_level, DEAD), False): 1}
-    )
-    rows = []
-    for seconds in dose_times(request):
-        states = states.then(step)
-        rows.append(
-            DoseOdds(
-                seconds=seconds,
-                dead=exact(states.probability_where(lambda s: s[0] >= DEAD)),
-                incapacitated=None
-                if task is None
-                else exact(states.probability_where(lambda s: s[1])),
-            )
-        )
-    return PoisonOdds(
-        doses=rows,
-        dose_damage=outcome_table(one.map(written)),
-        wound_level=outcome_table(states.map(lambda s: s[0])),
-    )
-
-
-def _weighted(ways: list[tuple[Any, Fraction]]) -> Distribution[Any]:
-    """A distribution from exact probabilities (over their common denominator)."""
-    common = math.lcm(*(p.denominator for _, p in ways))
-    return Distribution((outcome, int(p * common)) for outcome, p in ways)
-
-
-def poison_cost(request: PoisonInput) -> Estimate:
-    """Each dose: at most 18 states (9 levels, failed or not) each meeting the dose's 10
-    outcomes and then 2 ways, plus one 100-face Pain Resistance roll per level; then 4 tables."""
-    doses = len(dose_times(request))
-    return Estimate(30 + doses * 18 * 10 * 4 + 9 * 120 + 200, ("/interval_s", "/duration_s"))
-
-
-@operation(
-    name="poison",
-    kind=Kind.GENERATION,
-    covers=("foresight.poison",),
-    odds=poison_odds,
-    cost=poison_cost,
-    example={"dc": 4, "interval_s": 300, "duration_s": 3600, "dice": {"seed": 7}},
-)
-def poison(request: PoisonInput, dice: Dice) -> Poisoned:
-    """Poison does damage every so often for a while: rattlesnake venom might be DC4 every 5
-    minutes for an hour (F:L2741). Each dose is damage without a QR, unlocated, no armor;
-    then a Pain Resistance roll or the character is temporarily incapacitated (F:L2741). A
-    non-lethal poison paralyses or knocks out instead of damaging (F:L2743)."""
-    task = _pr_task(request)
-    options = request.options
-    dc = decimal(request.dc)
-    condition = start = request.condition
-    doses: list[Dose] = []
-    paralysed = False
-    for seconds in dose_times(request):
-        if is_dead(condition) or paralysed or condition.consciousness is Consciousness.UNCONSCIOUS:
-            break
-        report = None
-        if request.effect is PoisonEffect.LETHAL:
-            report, hit = roll_hazard_hit(dc, Fraction(1), None, dice, options)
-            level = stacked(
-                condition.wound_level, start.wound_level, hit.damage or 0, options.poison_stacking
-            )
-            condition = wound(condition, level - condition.wound_level, None)
-            if hit.damage is None:
-                doses.append(
-                    Dose(
-                        seconds=seconds,
-                        hit=report,
-                        wound_level=condition.wound_level,
-                        pain_resistance=None,
-                        incapacitated=False,
-                    )
-                )
-                continue
-        rolled = None
-        if task is not None and not is_dead(condition):
-            rolled = roll(pain_resistance_setup(task, condition, options), dice, "pain resistance")
-        failed = rolled is not None and not rolled.success
-        if failed and request.effect is PoisonEffect.LETHAL:
-            condition = condition.model_copy(update={"stunned": True})
-        elif failed and request.effect is PoisonEffect.UNCONSCIOUSNESS:
-            condition = condition.model_copy(update={"consciousness": Consciousness.UNCONSCIOUS})
-        paralysed = paralysed or (failed and request.effect is PoisonEffect.PARALYSIS)
-        doses.append(
-            Dose(
-                seconds=seconds,
-                hit=report,
-                wound_level=condition.wound_level,
-                pain_resistance=rolled,
-                incapacitated=failed,
-            )
-        )
-    return Poisoned(
-        doses=doses,
-        wound_levels=condition.wound_level - start.wound_level,
-        paralysed=paralysed,
-        wound_level=condition.wound_level,
-        condition=condition,
-        wound_name=wound_name(condition.wound_level),
-        dead=is_dead(condition),
-    )
 
 
 # Asphyxiation

@@ -11,10 +11,8 @@ comes back updated by the wound-accumulation rule (F:L2612-2624).
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field
 
@@ -22,385 +20,49 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
-    MAX_LEVEL,
-    VITAL,
-    AccumulationOptions,
-    Condition,
-    Consciousness,
     Location,
     accumulate,
     is_dead,
-    wound,
     wound_name,
 )
 from service.rules.foresight.mortality.damage import (
-    Absorbed,
-    ArmorReduction,
-    DamageScale,
-    DamageTableOptions,
-    HeadBonusStage,
-    PierceMode,
-    armor_reduce,
     decimal,
-    table_damage,
-    written,
+)
+from service.rules.foresight.mortality.hits import (
+    ArmorLayer,
+    DamageInput,
+    DamageOptions,
+    DamageResult,
+    HitDamage,
+    HitReport,
+    LayerCheck,
+    _apply,
+    _attack,
+    _base_dc,
+    _checks_pain,
+    _hit_total,
+    _layers_at,
+    _needs_vital,
+    _parse,
+    _report,
+    _roll_qr,
+    _summary,
+    inflict,
 )
 from service.rules.foresight.mortality.location import (
     HIT_LOCATIONS,
-    Aim,
-    LocationRow,
     location_distribution,
     roll_location,
 )
 from service.rules.foresight.mortality.notation import (
     DamageClass,
-    Notation,
-    parse_armor_rating,
-    parse_damage_class,
 )
-from service.rules.foresight.resolution.chance import Setup, Task
+from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.quality import random_qr
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import distribution, roll, setup_at
-from service.rules.model import InputError, Model, option
+from service.rules.foresight.resolution.task import distribution
+from service.rules.model import Model
 from service.rules.registry import Kind, operation
-
-__all__ = ["DamageOptions", "HitDamage", "inflict"]
-
-MAX_HITS = 16
-MAX_LAYERS = 8
-
-
-class DamageOptions(DamageTableOptions, AccumulationOptions):
-    """Readings of damage, armor and hit location (catalogue part 2, section 5)."""
-
-    pierce_mode: PierceMode = option(
-        PierceMode.POOLED,
-        ambiguity="AMB2-04",
-        description=(
-            "Piercing through several layers: one budget against their summed armor (the "
-            "walls example, F:L3318), consumed layer by layer, or whole against every layer."
-        ),
-    )
-    absorbed_to_zero: Absorbed = option(
-        Absorbed.S,
-        ambiguity="AMB2-05",
-        description=(
-            "A wound the A's absorb entirely is still an S ('attacks that do no damage may "
-            "still stun', F:L2638) or nothing."
-        ),
-    )
-    head_bonus_stage: HeadBonusStage = option(
-        HeadBonusStage.AFTER_ARMOR,
-        ambiguity="AMB2-08",
-        description=(
-            "The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a "
-            "wound that gets through is positive) or is added to the table's damage before them."
-        ),
-    )
-    vital_extra: bool = option(
-        False,
-        ambiguity=None,
-        description=(
-            "The book's optional rule: positive damage to the head, chest or abdomen rolls a "
-            "further D10 and adds a wound level on 1-2 (F:L2712)."
-        ),
-    )
-    stun_weapon_head_rules: bool = option(
-        True,
-        ambiguity="AMB2-16",
-        description=(
-            "A stun weapon's hit to the head takes the head's rules literally: +1 to positive "
-            "damage and, stunned, the character falls unconscious (F:L2705)."
-        ),
-    )
-    stun_weapon_s_checks_pain: bool = option(
-        True,
-        ambiguity="AMB2-16",
-        description=(
-            "An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with "
-            "no stun points on a failure; false: it does nothing."
-        ),
-    )
-
-
-class ArmorLayer(Model):
-    """Protection between the attack and the body, in the order the attack meets it: worn
-    armor, a wall ('protection 3 against impact', F:L3318), a shield."""
-
-    name: Annotated[str, Field(max_length=40)] | None = None
-    rating: Notation = Field(
-        description="Its rating against this attack's type: '3A', '4AA'.",
-        examples=["3A", "3AA", "A", "4", "3"],
-    )
-    coverage: int = Field(
-        default=10, ge=1, le=10, description="n/10: it protects when a D10 is at most n (F:L3930)."
-    )
-    locations: Annotated[tuple[Location, ...], Field(max_length=7)] | None = Field(
-        default=None, description="Where it protects; null for every location (a wall)."
-    )
-
-
-class DamageInput(Model):
-    damage_class: Notation = Field(
-        description="'DC8', 'DC12i4p', '+3m2p', '5is', '2x16b'.",
-        examples=["DC8", "DC12i4p", "10i2p", "5is", "2x16b", "DC4"],
-    )
-    ucdc: float | None = Field(
-        default=None, ge=0, le=100, description="The wielder's UCDC, for a signed (relative) DC."
-    )
-    dc_modifier: int = Field(
-        default=0, ge=-50, le=50, description="Wind-ups, two hands, special ammunition (F:L3634)."
-    )
-    qr: QR | None = Field(
-        default=None, description="The attack's QR; with neither it nor 'attack': a random QR."
-    )
-    attack: Task | None = Field(default=None, description="Instead of 'qr': the attack to roll.")
-    hits: int = Field(default=1, ge=1, le=MAX_HITS, description="Hits of this attack.")
-    aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
-    located: bool = Field(
-        default=True, description="False for damage with no location: poison, a fall (AMB2-09)."
-    )
-    armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
-    ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
-    condition: Condition = Field(default=Condition())
-    options: DamageOptions = Field(default=DamageOptions())
-
-
-class LayerCheck(Model):
-    name: str | None
-    rating: str
-    coverage: int
-    roll: int | None = Field(description="The coverage D10; null for 10/10.")
-    protects: bool
-
-
-class HitReport(Model):
-    """One hit, every step of its arithmetic shown."""
-
-    qr: QR
-    qr_roll: int | None = Field(description="The D10 of a random QR, or the attack's D100.")
-    location: Location | None
-    location_roll: int | None
-    layers: list[LayerCheck]
-    dc: Exact
-    armor: ArmorReduction
-    dc_after_armor: Exact
-    table: str = Field(description="The table's result for the DC after armor: '-', 'S', n.")
-    absorbed: int
-    location_bonus: int
-    vital_roll: int | None
-    vital_extra: int
-    result: str = Field(description="'miss', 'none', 'S' or the wound levels (or stun points).")
-    wound_levels: int
-    stun_points: int
-    steps: list[str]
-
-
-class DamageResult(Model):
-    damage_class: DamageClass
-    hits: list[HitReport]
-    result: str = Field(description="'miss', 'none', 'S' or the wound levels of all hits.")
-    wound_levels: int = Field(description="Wound levels inflicted, before accumulation.")
-    stun_points: int = Field(description="Stun points inflicted, before accumulation.")
-    pain_resistance_roll: bool = Field(
-        description="A hit landed that calls for a Pain Resistance roll to avoid stun (F:L2564)."
-    )
-    location_effects: list[LocationRow] = Field(description="Each location that was hurt.")
-    condition: Condition
-    wound_name: str
-    dead: bool
-
-
-@dataclass(frozen=True)
-class HitDamage:
-    """What one hit did: its location, its damage (None '-', 0 'S', n wound levels or stun
-    points) and the arithmetic."""
-
-    location: Location | None
-    damage: int | None
-    missed: bool
-    steps: tuple[str, ...]
-    armor: ArmorReduction
-    dc_after: Fraction
-    table: int | None
-    absorbed: int
-    bonus: int
-    vital: int
-
-
-def _base_dc(request: DamageInput, dc_class: DamageClass) -> Fraction:
-    if dc_class.relative:
-        if request.ucdc is None:
-            raise InputError(("ucdc",), f"'{dc_class.notation}' is relative: give the UCDC")
-        return decimal(request.ucdc) + dc_class.value + request.dc_modifier
-    return Fraction(dc_class.value + request.dc_modifier)
-
-
-def inflict(
-    dc: Fraction,
-    dc_class: DamageClass,
-    qr: QR,
-    location: Location | None,
-    layers: Sequence[tuple[int, int]],
-    ds: Fraction,
-    vital_face: int | None,
-    options: DamageOptions,
-) -> HitDamage:
-    """The damage of one hit that landed at `location` through `layers` (reduction, A's).
-    `vital_face` is the optional rule's D10 (looked at only when it applies)."""
-    steps = [f"QR{qr.value} against DC {dc}"]
-    armor = armor_reduce(dc_class.pierce, layers, options.pierce_mode)
-    if qr > QR.QR4:
-        steps.append("a failed attack does not hit")
-        return HitDamage(location, None, True, tuple(steps), armor, dc, None, 0, 0, 0)
-    dc_after = dc - armor.reduction_left
-    if layers:
-        steps.append(
-            f"armor {armor.reduction}{'A' * armor.absorb} pierced by {armor.pierce}: "
-            f"{armor.reduction_left}{'A' * armor.absorb_left}; DC {dc} - "
-            f"{armor.reduction_left} = {dc_after}"
-        )
-    table = table_damage(dc_after, qr, ds, options)
-    steps.append(f"table DC {dc_after} QR{qr.value}, DS {ds}: {written(table)}")
-    head = location is not None and (not dc_class.stun or options.stun_weapon_head_rules)
-    bonus = HIT_LOCATIONS[location].damage_bonus if head and location is not None else 0
-    damage, absorbed, added = table, 0, 0
-    if table is not None and table > 0:
-        if options.head_bonus_stage is HeadBonusStage.BEFORE_ABSORB and bonus:
-            added, table = bonus, table + bonus
-            steps.append(f"+{bonus} to the head before the A's: {table}")
-        absorbed = min(table, armor.absorb_left)
-        damage = table - absorbed
-        if absorbed:
-            steps.append(f"{absorbed} absorbed by the A's: {damage}")
-        if damage == 0 and options.absorbed_to_zero is Absorbed.NONE:
-            damage = None
-        if damage and options.head_bonus_stage is HeadBonusStage.AFTER_ARMOR and bonus:
-            added, damage = bonus, damage + bonus
-            steps.append(f"+{bonus} to positive damage to the head: {damage}")
-    vital = 0
-    # Callers look first without the D10 and roll it only for damage to a vital location.
-    if damage and vital_face is not None and options.vital_extra and location in VITAL:
-        vital = 1 if vital_face <= 2 else 0
-        damage += vital
-        steps.append(f"vital location, D10 {vital_face}: +{vital}")
-    return HitDamage(
-        location, damage, False, tuple(steps), armor, dc_after, table, absorbed, added, vital
-    )
-
-
-def _layers_at(request: DamageInput, location: Location | None) -> list[tuple[int, ArmorLayer]]:
-    return [
-        (i, layer)
-        for i, layer in enumerate(request.armor)
-        if layer.locations is None or (location is not None and location in layer.locations)
-    ]
-
-
-def _needs_vital(options: DamageOptions, location: Location | None) -> bool:
-    return options.vital_extra and location in VITAL
-
-
-def _parse(request: DamageInput) -> tuple[DamageClass, list[tuple[int, int]]]:
-    dc_class = parse_damage_class(request.damage_class, ("damage_class",))
-    ratings = []
-    for i, layer in enumerate(request.armor):
-        found = parse_armor_rating(layer.rating, ("armor", i, "rating"))
-        ratings.append((found.reduction, found.absorb))
-    if request.qr is not None and request.attack is not None:
-        raise InputError(("attack",), "give either 'qr' or 'attack', not both")
-    return dc_class, ratings
-
-
-def _attack(request: DamageInput) -> Setup | None:
-    if request.attack is None:
-        return None
-    return setup_at(("attack",), request.attack, request.options)
-
-
-def _hit_total(request: DamageInput, dc_class: DamageClass) -> int:
-    total = dc_class.count * request.hits
-    if total > MAX_HITS:
-        raise InputError(("hits",), f"{dc_class.count} x {request.hits} hits: at most {MAX_HITS}")
-    return total
-
-
-def _apply(
-    condition: Condition, hit: HitDamage, dc_class: DamageClass, options: DamageOptions
-) -> Condition:
-    """The condition after one hit: stun points for a stun weapon (F:L2677, F:L2683), else
-    the wound through the accumulation rule; a head hit that stuns knocks out (F:L2705)."""
-    if not hit.damage:
-        return condition
-    if not dc_class.stun:
-        return wound(condition, hit.damage, hit.location, options)
-    # Held at the bound a condition carries, like wound levels (far past knocked out by then).
-    points = min(MAX_LEVEL, accumulate(condition.stun_points, hit.damage, hit.location, options))
-    update: dict[str, Any] = {"stun_points": points, "stunned": True}
-    if hit.location is Location.HEAD and options.stun_weapon_head_rules:
-        update["consciousness"] = Consciousness.UNCONSCIOUS
-    return condition.model_copy(update=update)
-
-
-def _checks_pain(hit: HitDamage, dc_class: DamageClass, options: DamageOptions) -> bool:
-    if hit.missed or hit.damage is None:
-        return False
-    if dc_class.stun:
-        return hit.damage == 0 and options.stun_weapon_s_checks_pain
-    return True
-
-
-def _summary(hits: Sequence[HitDamage]) -> str:
-    if all(hit.missed for hit in hits):
-        return "miss"
-    total = sum(hit.damage or 0 for hit in hits)
-    if total:
-        return str(total)
-    return "S" if any(hit.damage == 0 for hit in hits) else "none"
-
-
-def _roll_qr(request: DamageInput, attack: Setup | None, dice: Dice) -> tuple[QR, int | None]:
-    if request.qr is not None:
-        return request.qr, None
-    if attack is not None:
-        rolled = roll(attack, dice, "attack")
-        return rolled.qr, rolled.roll
-    face = dice.roll(10, "random QR")
-    return random_qr(face), face
-
-
-def _report(
-    hit: HitDamage,
-    qr: QR,
-    qr_roll: int | None,
-    location_roll: int | None,
-    checks: list[LayerCheck],
-    dc: Fraction,
-    dc_class: DamageClass,
-    vital_roll: int | None,
-) -> HitReport:
-    result = "miss" if hit.missed else written(hit.damage)
-    return HitReport(
-        qr=qr,
-        qr_roll=qr_roll,
-        location=hit.location,
-        location_roll=location_roll,
-        layers=checks,
-        dc=exact(dc),
-        armor=hit.armor,
-        dc_after_armor=exact(hit.dc_after),
-        table=written(hit.table),
-        absorbed=hit.absorbed,
-        location_bonus=hit.bonus,
-        vital_roll=vital_roll,
-        vital_extra=hit.vital,
-        result=result,
-        wound_levels=0 if dc_class.stun else hit.damage or 0,
-        stun_points=hit.damage or 0 if dc_class.stun else 0,
-        steps=list(hit.steps),
-    )
-
 
 # --- exact odds -------------------------------------------------------------------------
 

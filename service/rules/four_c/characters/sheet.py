@@ -61,7 +61,9 @@ from service.rules.four_c.core.ranks import RankValue
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["alter_ego", "generate", "sidekick"]
+__all__ = ["ALTER_EGO_CAP", "CharacterSheet", "Limits", "Rules", "SecondCharacter", "SheetOdds",
+           "alter_ego_rules", "generate", "roll_alter_ego", "roll_character", "sheet_cost",
+           "sheet_odds", "sidekick_limits"]  # fmt: skip
 
 #: An Alter-Ego's primary traits are at most 30 (C:L486).
 ALTER_EGO_CAP = 30
@@ -213,7 +215,7 @@ def _apply_power_effects(rules: Rules, powers: list[SheetPower], values: dict[st
     return improved
 
 
-def _character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> SecondCharacter:
+def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> SecondCharacter:
     notes: list[str] = []
     origin_roll: int | None = None
     if limits.origin is None:
@@ -298,18 +300,18 @@ def _character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> Sec
     )
 
 
-def _alter_ego_rules(rules: Rules) -> Rules:
+def alter_ego_rules(rules: Rules) -> Rules:
     """An Alter-Ego is a Skilled Human whose origin bonus counts only under A-63."""
     bonus = rules.advanced_origins and rules.options.alter_ego_origin_bonus
     return rules.model_copy(update={"advanced_origins": bonus})
 
 
-def _alter_ego(rules: Rules, dice: Dice) -> SecondCharacter:
+def roll_alter_ego(rules: Rules, dice: Dice) -> SecondCharacter:
     limits = Limits(origin=Origin.SKILLED_HUMAN, caps=(ALTER_EGO_CAP,) * 7)
-    return _character(_alter_ego_rules(rules), dice, limits, no_powers=True)
+    return roll_character(alter_ego_rules(rules), dice, limits, no_powers=True)
 
 
-def _sidekick_limits(traits: tuple[int, ...], powers: int) -> Limits:
+def sidekick_limits(traits: tuple[int, ...], powers: int) -> Limits:
     return Limits(caps=traits, powers=-(-powers // 2))
 
 
@@ -453,7 +455,7 @@ def _powers(rules: Rules, kinds: dict[bool, Distribution[Followed]]) -> list[Pow
     return [*found, _held_odds(PowerName.MAGIC, magic, 0)]
 
 
-def _odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
+def sheet_odds(rules: Rules, limits: Limits, no_powers: bool) -> SheetOdds:
     origins = _origins(rules, limits)
     applied = (lambda o: o) if rules.advanced_origins else (lambda o: None)
     life = LifestyleInput(
@@ -484,7 +486,7 @@ def generate_odds(request: GenerateInput) -> SheetOdds:
     """Origin, the starting Damage and Fortune (appendix B with no origin), Lifestyle,
     Repute, skills, the number of powers and which are held with their Rank Values, each
     mixed over the origins."""
-    return _odds(request, Limits(), no_powers=False)
+    return sheet_odds(request, Limits(), no_powers=False)
 
 
 def sheet_cost(request: object) -> Estimate:
@@ -508,101 +510,14 @@ def generate(request: GenerateInput, dice: Dice) -> CharacterSheet:
     powers (C:L341-468), the advanced origin (C:L166-178), the powers' creation-time effects,
     Damage and Fortune (C:L236-246), then any Alter-Ego or Sidekick (C:L484-486,
     C:L808-810)."""
-    sheet = _character(request, dice, Limits(), no_powers=False)
+    sheet = roll_character(request, dice, Limits(), no_powers=False)
     held = {p.power for p in sheet.powers}
     alter = side = None
     if request.companions and PowerName.ALTER_EGO in held:
-        alter = _alter_ego(request, dice)
+        alter = roll_alter_ego(request, dice)
     if request.companions and PowerName.SIDEKICK in held:
         caps = tuple(t.rv for t in sheet.traits)
-        side = _character(request, dice, _sidekick_limits(caps, sheet.power_count), no_powers=False)
+        side = roll_character(
+            request, dice, sidekick_limits(caps, sheet.power_count), no_powers=False
+        )
     return CharacterSheet(**dict(sheet), alter_ego=alter, sidekick=side)
-
-
-class ParentTraits(Model):
-    melee: RankValue
-    coordination: RankValue
-    brawn: RankValue
-    fortitude: RankValue
-    intellect: RankValue
-    awareness: RankValue
-    willpower: RankValue
-
-
-class Parent(Model):
-    traits: ParentTraits
-    power_count: Annotated[int, Field(ge=1, le=12)] = Field(description="Magic counts as one.")
-
-
-class AlterEgoInput(Rules):
-    parent: Parent | None = Field(
-        default=None, description="The character with the power; no limit depends on it."
-    )
-
-
-class SidekickInput(Rules):
-    parent: Parent
-
-
-def alter_ego_odds(request: AlterEgoInput) -> SheetOdds:
-    """A Skilled Human with traits capped at 30 and no powers."""
-    return _odds(
-        _alter_ego_rules(request),
-        Limits(origin=Origin.SKILLED_HUMAN, caps=(ALTER_EGO_CAP,) * 7),
-        no_powers=True,
-    )
-
-
-def _caps(parent: Parent) -> tuple[int, ...]:
-    return tuple(getattr(parent.traits, t.value) for t in PrimaryTrait)
-
-
-def sidekick_odds(request: SidekickInput) -> SheetOdds:
-    """A character rolled as any other, traits held to the parent's and powers to half the
-    parent's, rounded up."""
-    limits = _sidekick_limits(_caps(request.parent), request.parent.power_count)
-    return _odds(request, limits, no_powers=False)
-
-
-PARENT = {
-    "traits": {
-        "melee": 30,
-        "coordination": 20,
-        "brawn": 40,
-        "fortitude": 10,
-        "intellect": 6,
-        "awareness": 20,
-        "willpower": 3,
-    },
-    "power_count": 3,
-}
-
-
-@operation(
-    name="power/alter-ego/generate",
-    kind=Kind.GENERATION,
-    covers=("4c.power.alter_ego.generate",),
-    odds=alter_ego_odds,
-    cost=sheet_cost,
-    example={"parent": PARENT, "dice": {"seed": 4}},
-)
-def alter_ego(request: AlterEgoInput, dice: Dice) -> SecondCharacter:
-    """Alter-Ego: a second character, a Skilled Human with no powers (no origin or power
-    rolls), no primary trait over 30, a higher roll being reduced to 30 (C:L484-486)."""
-    return _alter_ego(request, dice)
-
-
-@operation(
-    name="power/sidekick/generate",
-    kind=Kind.GENERATION,
-    covers=("4c.power.sidekick.generate",),
-    odds=sidekick_odds,
-    cost=sheet_cost,
-    example={"parent": PARENT, "dice": {"seed": 5}},
-)
-def sidekick(request: SidekickInput, dice: Dice) -> SecondCharacter:
-    """Sidekick: a second character with no primary trait over the main character's and at
-    most half its powers, rounded up; what breaks either is reduced (C:L808-810): traits
-    to the parent's, the last rolled powers dropped (A-62)."""
-    limits = _sidekick_limits(_caps(request.parent), request.parent.power_count)
-    return _character(request, dice, limits, no_powers=False)
