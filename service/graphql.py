@@ -251,9 +251,11 @@ def _field(
     return strawberry.field(resolver=declared, name=name, description=doc)
 
 
-def _run_field(op: Operation, kinds: _Types, direct: Direct, parent: str) -> Any:
+def _run_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
     def answer(input: Any) -> Any:
         request = _validate(op.request_model, input)
+        if getattr(request, "outcome_odds", False):
+            return _with_odds(op, request, odds)
         try:
             return op.run(request)
         except InputError as error:
@@ -264,6 +266,13 @@ def _run_field(op: Operation, kinds: _Types, direct: Direct, parent: str) -> Any
         answer, kinds.model(op.request_model, True), kinds.model(op.result_model, False),
         camel(op.name), op.summary,
     )  # fmt: skip
+
+
+async def _with_odds(op: Operation, request: Model, odds: Odds) -> Model:
+    try:
+        return await odds.run(op, request)
+    except InputError as error:
+        raise _bad_input(error) from None
 
 
 def _odds_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
@@ -306,7 +315,7 @@ def _system_type(system: System, kinds: _Types, odds: Odds, direct: Direct) -> A
     name = pascal(system.slug) + "Query"
     for op in system.operations:
         attribute = op.name.replace("/", "_").replace("-", "_")
-        namespace[attribute] = _run_field(op, kinds, direct, name)
+        namespace[attribute] = _run_field(op, kinds, odds, direct, name)
         if op.odds is not None:
             namespace[attribute + "_odds"] = _odds_field(op, kinds, odds, direct, name)
     if system.tables:

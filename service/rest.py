@@ -109,8 +109,10 @@ class _Operation:
             return busy(RETRY_AFTER_SECONDS)
 
 
-def _run(op: Operation, results: Results) -> _Operation:
+def _run(op: Operation, results: Results, odds: Odds) -> _Operation:
     async def answer(request: Model) -> bytes:
+        if getattr(request, "outcome_odds", False):
+            return pydantic_core.to_json(await odds.run(op, request))
         return results.json(op, request)
 
     return _Operation(op.request_model, answer)
@@ -143,7 +145,7 @@ def routes(registry: Registry, odds: Odds, catalogue: Catalogue | None = None) -
         entry = _document(partial(catalogue.system_json, system.slug))
         found.append(Route(f"/v1/systems/{system.slug}", entry, methods=["GET"]))
         for op in system.operations:
-            found.append(Route(f"{base}/{op.name}", _run(op, results), methods=["POST"]))
+            found.append(Route(f"{base}/{op.name}", _run(op, results, odds), methods=["POST"]))
             if op.odds_request_model is not None:
                 odds_route = _odds(op, op.odds_request_model, odds)
                 found.append(Route(f"{base}/{op.name}/odds", odds_route, methods=["POST"]))

@@ -17,11 +17,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import partial
 
+import orjson
 import pydantic_core
 
 from service.cache import ProbabilityCache
+from service.rolled import odds_request, rolled_odds
 from service.rules import RULES_VERSION
 from service.rules.cost import DeadlineExceeded, Estimate, check, metered
+from service.rules.distribution import RolledOdds
 from service.rules.model import Model
 from service.rules.registry import Operation
 
@@ -76,6 +79,19 @@ class Odds:
         await self.cache.set(key, value)
         return value
 
+    async def run(self, op: Operation, request: Model) -> Model:
+        """`op.run(request)`, with how likely its outcome was when the request asks
+        (`outcome_odds`): from the odds of the same inputs, cached or computed as those of an
+        odds request are."""
+        result = op.run(request)
+        if not getattr(request, "outcome_odds", False):
+            return result
+        return result.model_copy(update={"outcome_odds": await self.rolled(op, request, result)})
+
+    async def rolled(self, op: Operation, request: Model, result: Model) -> list[RolledOdds]:
+        odds = orjson.loads(await self.json(op, odds_request(op, request)))
+        return rolled_odds(op, result, result.model_dump(mode="json"), odds)
+
     @contextmanager
     def shared(self) -> Iterator[Allowance]:
         """One allowance for every odds field computed inside the block (a GraphQL request)."""
@@ -113,6 +129,8 @@ class Results:
 
     def json(self, op: Operation, request: Model) -> bytes:
         outcome, extra = op.execute(request)
+        if op.knows_odds:
+            extra["outcome_odds"] = None  # asked for, `Odds.run` answers instead
         extra["rules_version"] = RULES_VERSION
         data = _joined(self._rendered.json(outcome), pydantic_core.to_json(extra))
         if op.options is None:

@@ -30,9 +30,11 @@ __all__ = [
     "Distribution",
     "Exact",
     "OutcomeProbability",
+    "RolledOdds",
     "Truncation",
     "exact",
     "outcome_table",
+    "written",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -197,6 +199,21 @@ class OutcomeProbability(Model):
     float: builtins.float
 
 
+class RolledOdds(Model):
+    """How likely the outcome a roll gave was, read from the exact odds of the same request."""
+
+    distribution: str = Field(
+        description="JSON pointer of the distribution (or event) in the operation's odds result."
+    )
+    outcome: str = Field(description="The outcome rolled, as that distribution names it.")
+    probability: Exact = Field(description="The probability of exactly this outcome.")
+    at_least: Exact | None = Field(
+        description="The probability of doing at least this well: this outcome or one listed "
+        "after it, the odds listing outcomes from worst to best for the one rolling (or one "
+        "listed before it, for a distribution listed best first). None for a yes/no event."
+    )
+
+
 class Truncation(Model):
     """Where an infinite process (exploding dice) was cut, and the probability mass left out."""
 
@@ -228,7 +245,7 @@ def outcome_table(
     )
     return [
         OutcomeProbability(
-            outcome=_written(o),
+            outcome=written(o),
             exact=_fraction_text(distribution.probability(o)),
             float=float(distribution.probability(o)),
         )
@@ -236,7 +253,7 @@ def outcome_table(
     ]
 
 
-def _written(outcome: object) -> str:
+def written(outcome: object) -> str:
     """An outcome as the result writes it: a boolean as JSON does."""
     if isinstance(outcome, bool):
         return "true" if outcome else "false"

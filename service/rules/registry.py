@@ -27,12 +27,14 @@ from service.lru import LRU, footprint
 from service.rules import RULES_VERSION
 from service.rules.cost import Estimate
 from service.rules.dice import Dice, DiceError, DiceSpec, Roll
+from service.rules.distribution import RolledOdds
 from service.rules.memo import Memo
 from service.rules.model import Model
 
 __all__ = [
     "Kind",
     "Operation",
+    "Reading",
     "Registry",
     "System",
     "Table",
@@ -81,6 +83,20 @@ def camel(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """How a result reads as an outcome of one distribution of its odds, where reading the
+    result's field of the distribution's name, written as the odds write it, would not do.
+
+    `read` takes the rule's output and gives the outcome as the distribution names it (None:
+    read the field of the same name); `best_first`, that the distribution lists its best
+    outcome first (a FORESIGHT QR1 before QR10), so doing at least as well counts upwards.
+    """
+
+    read: Callable[[Any], object] | None = None
+    best_first: bool = False
+
+
+@dataclass(frozen=True)
 class Operation:
     """One registered rule and the wire models derived from it."""
 
@@ -106,6 +122,14 @@ class Operation:
     cost: Callable[[Any], Estimate] | None = None
     #: Remembers each outcome by request and faces rolled (`operation(memo=True)`).
     memo: Memo[Model] | None = field(default=None, repr=False, compare=False)
+    #: How a result reads as outcomes of its odds, by distribution pointer (`Reading`), where
+    #: the field of the distribution's name does not say it.
+    rolled: Mapping[str, Reading] = field(default_factory=dict)
+
+    @property
+    def knows_odds(self) -> bool:
+        """A roll that can say how likely its outcome was (`outcome_odds`)."""
+        return self.random and self.odds is not None
 
     @property
     def module(self) -> str:
@@ -136,8 +160,9 @@ class Operation:
             if self.memo is None:
                 outcome = self.rule(request, dice)
             else:
-                # The dice are not part of what the rule decides from: one tree per request.
-                key = request if spec is None else request.model_copy(update={"dice": None})
+                # The dice are not part of what the rule decides from, nor is asking for the
+                # odds of the outcome: one tree per request.
+                key = request.model_copy(update=_not_deciding(request))
                 outcome = self.memo(key, dice, self.rule, request)
             dice.finish()
         except DiceError as error:
@@ -185,6 +210,27 @@ class Operation:
         return model.model_validate(values)
 
 
+_ASK_ODDS = (
+    "Also return how likely the outcome rolled was, and doing at least that well, from the "
+    "operation's exact odds (within their cost bounds, as the odds endpoint computes them)."
+)
+_ROLLED_ODDS = (
+    "With 'outcome_odds' asked: each distribution of the odds that the result reads as an "
+    "outcome, with its probability."
+)
+
+
+def _not_deciding(request: Model) -> dict[str, Any]:
+    """The request's fields a rule does not decide from, cleared: a remembered outcome is
+    shared by the requests that differ only in them."""
+    fields = type(request).model_fields
+    return {
+        name: None if name == "dice" else False
+        for name in ("dice", "outcome_odds")
+        if name in fields
+    }
+
+
 #: Cache keys by request, for `Operation.cache_key`: the requests they hold are charged.
 _KEYS: LRU[tuple[str, str, Model], str] = LRU(8 * 1024 * 1024, lambda k, _: footprint(k) + 250)
 
@@ -199,6 +245,7 @@ def operation(
     cost: Callable[[Any], Estimate] | None = None,
     standard: Iterable[Mapping[str, Any]] = (),
     memo: bool = False,
+    rolled: Mapping[str, Reading] | None = None,
 ) -> Callable[[Callable[..., Model]], Operation]:
     """Register a rule of the system whose package holds it. Its input and output models are
     read from its annotations; it rolls dice when it takes a second parameter (the `Dice`).
@@ -207,7 +254,8 @@ def operation(
     `cost`, which every operation with odds declares, an upper bound on the outcome states
     those odds enumerate (`rules.cost`; its docstring is published as the formula);
     `standard`, the odds requests worth precomputing; `memo`, that outcomes are remembered
-    by request and faces (the rule must be a pure function of them, as every rule is).
+    by request and faces (the rule must be a pure function of them, as every rule is);
+    `rolled`, how a result reads as outcomes of its odds where its field names do not say it.
     """
     if (odds is None) != (cost is None):
         raise TypeError("an operation with odds declares their cost, and only then")
@@ -233,6 +281,12 @@ def operation(
             result_fields["rolls"] = (list[Roll], Field(description="Every die rolled, in order."))
             result_fields["seed"] = (int | None, Field(default=None, description="Replay seed."))
         odds_request_model = odds_model = None
+        if random and odds is not None:  # `Operation.knows_odds`
+            request_fields["outcome_odds"] = (bool, Field(default=False, description=_ASK_ODDS))
+            result_fields["outcome_odds"] = (
+                list[RolledOdds] | None,
+                Field(default=None, description=_ROLLED_ODDS),
+            )
         if odds is not None:
             odds_output: type[Model] = typing.get_type_hints(odds)["return"]
             odds_request_model = _derive(f"{prefix}OddsRequest", input_model, {})
@@ -256,6 +310,7 @@ def operation(
             standard=tuple(standard),
             cost=cost,
             memo=Memo() if memo else None,
+            rolled=dict(rolled or {}),
         )
 
     return register

@@ -34,7 +34,7 @@ from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
 from service.rules.model import Model
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Reading, operation
 
 __all__ = [
     "CheckInput",
@@ -283,6 +283,7 @@ _OPPOSED_DRIVERS = ("/aggressor", "/opponent", "/options", "/combat")
         "opponent": {"traits": [{"trait": "wisdom", "score": 1}]},
         "dice": {"seed": 7},
     },
+    rolled={"/aggressor_wins": Reading(read=lambda result: result.winner == "aggressor")},
 )
 def opposed_check(request: OpposedInput, dice: Dice) -> OpposedResult:
     """Both sides make a check; the aggressor succeeds if its check equals or exceeds the

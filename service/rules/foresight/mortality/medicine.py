@@ -20,7 +20,7 @@ from service.rules.distribution import Distribution, OutcomeProbability, outcome
 from service.rules.foresight.mortality.condition import MAX_LEVEL, Condition, heal
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.foresight.resolution.odds import chained_cost, task_cost
+from service.rules.foresight.resolution.odds import QR_ROLLED, chained_cost, task_cost
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import (
@@ -157,6 +157,7 @@ def _diagnosis_odds(request: DiagnosisInput) -> ResolutionOdds:
         "medical_knowledge": "specialization",
         "dice": {"values": [22]},
     },
+    rolled=QR_ROLLED,
 )
 def diagnosis(request: DiagnosisInput, dice: Dice) -> MedicalCheck:
     """Medicine with Search (or Perception) diagnoses an illness: the doctor's search roll at
@@ -190,6 +191,7 @@ def _treatment_odds(request: TreatmentInput) -> ResolutionOdds:
     odds=_treatment_odds,
     cost=task_cost,
     example={"theory": {"score": 11, "bef": 4}, "diagnosis_qr": 3, "dice": {"values": [30]}},
+    rolled=QR_ROLLED,
 )
 def treatment_plan(request: TreatmentInput, dice: Dice) -> MedicalCheck:
     """Medicine with Theory, armed with a diagnosis, finds a treatment; it builds on the

@@ -10,7 +10,7 @@ from pydantic import Field
 from service.rules.dice import Dice
 from service.rules.foresight.resolution.chance import Circumstances, Setup, setup
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.foresight.resolution.odds import task_cost
+from service.rules.foresight.resolution.odds import QR_ROLLED, task_cost
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import MAX_SCORE, round_half_up
 from service.rules.foresight.resolution.tables import QR
@@ -109,6 +109,7 @@ def _unskilled_odds(request: UnskilledInput) -> ResolutionOdds:
         "bef_formula": {"term": "G", "plus": 2, "familiarity": 3},
         "dice": {"values": [20]},
     },
+    rolled=QR_ROLLED,
 )
 def unskilled(request: UnskilledInput, dice: Dice) -> UnskilledResult:
     """Use a skill the character does not have: the score is the skill's formula, rounded,
@@ -148,6 +149,7 @@ def _attribute_odds(request: AttributeInput) -> ResolutionOdds:
     odds=_attribute_odds,
     cost=task_cost,
     example={"attribute": "PC", "value": 12, "dice": {"values": [63]}},
+    rolled=QR_ROLLED,
 )
 def attribute_as_skill(request: AttributeInput, dice: Dice) -> Resolution:
     """Use an attribute as a skill: DX to assemble or repair, IN to recall, PC to notice, WP to

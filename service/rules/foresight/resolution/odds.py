@@ -16,8 +16,10 @@ from service.rules.cost import Estimate
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.resolution.tables import QR, QUALITY_RATINGS
 from service.rules.model import Model
+from service.rules.registry import Reading
 
 __all__ = [
+    "QR_ROLLED",
     "QualityOdds",
     "QualitySummary",
     "chained_cost",
@@ -40,6 +42,13 @@ class QualityOdds(Model):
 
     qr: list[OutcomeProbability] = Field(description="'QR1' .. 'QR10', best first.")
     summary: QualitySummary
+
+
+#: How a result that is a `Quality`, or has one, reads as its QR in `QualityOdds.qr`, which
+#: lists the best first.
+QR_ROLLED = {
+    "/qr": Reading(read=lambda result: getattr(result, "quality", result).qr.name, best_first=True)
+}
 
 
 def d100(read: Callable[[int], QR]) -> Distribution[QR]:

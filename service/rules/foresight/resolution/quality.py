@@ -10,7 +10,7 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost
+from service.rules.foresight.resolution.odds import QR_ROLLED, QualityOdds, quality_odds, task_cost
 from service.rules.foresight.resolution.options import QrThresholds, QualityOptions
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.foresight.resolution.tables import (
@@ -223,6 +223,7 @@ def random_quality_odds(request: RandomQualityInput) -> QualityOdds:
     odds=random_quality_odds,
     cost=task_cost,
     example={"dice": {"seed": 7}},
+    rolled=QR_ROLLED,
 )
 def random_quality_rating(request: RandomQualityInput, dice: Dice) -> RandomQuality:
     """A random QR for a task known to have succeeded or for area damage on individuals: D10

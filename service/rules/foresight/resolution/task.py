@@ -13,7 +13,13 @@ from service.rules.dice import Dice
 from service.rules.distribution import Distribution
 from service.rules.foresight.resolution.chance import Chance, Setup, Task, TaskInput, setup
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.foresight.resolution.odds import QualityOdds, d100, quality_odds, task_cost
+from service.rules.foresight.resolution.odds import (
+    QR_ROLLED,
+    QualityOdds,
+    d100,
+    quality_odds,
+    task_cost,
+)
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.quality import Quality, quality, quality_rating
 from service.rules.foresight.resolution.scores import MAX_SCORE
@@ -111,6 +117,7 @@ def _odds(request: ResolveInput) -> ResolutionOdds:
     odds=_odds,
     cost=task_cost,
     example={"score": 14, "bef": 5, "modifiers": [-1, 1], "dice": {"values": [32]}},
+    rolled=QR_ROLLED,
 )
 def resolve(request: ResolveInput, dice: Dice) -> Resolution:
     """Resolve a task: roll D100 against SC = Score x EF and read the quality rating.
