@@ -26,13 +26,15 @@ GRAPHQL = Path("schema/schema.graphql")
 
 def _schemas() -> dict[Path, str]:
     # Imported here: serving imports this module, and GraphQL waits for its first request.
-    from service.graphql import build_schema
+    from service.graphql import Limits, build_schema
     from service.openapi import openapi
 
     registry = load()
     settings = Settings()
     cache = make_cache(None, max_bytes=1024, timeout=settings.redis_timeout_seconds)
-    schema = build_schema(registry, Odds(cache, budget=BUDGET, deadline=1))
+    # The published limits are the defaults, whatever this environment sets.
+    limits = Limits.from_settings(Settings.model_construct())
+    schema = build_schema(registry, Odds(cache, budget=BUDGET, deadline=1), limits=limits)
     return {
         OPENAPI: json.dumps(openapi(registry), indent=2, sort_keys=False) + "\n",
         GRAPHQL: schema.as_str() + "\n",

@@ -471,8 +471,25 @@ def _code(error: dict[str, Any]) -> str:
     return "INTERNAL_SERVER_ERROR" if error.get("path") else "GRAPHQL_VALIDATION_FAILED"
 
 
+def _query_text(limits: Limits | None) -> str:
+    text = (
+        "Every system's operations, their exact odds and tables. Several operations in one "
+        "request (a round of combat) are aliased fields, each with its own input and dice and "
+        "its own result or error; their odds share one request's cost allowance."
+    )
+    if limits is None:
+        return text
+    return (
+        f"{text} Limits: {limits.max_aliases} aliased fields, {limits.max_depth} levels deep, "
+        f"{limits.max_tokens} tokens and {limits.max_query_bytes} bytes a query."
+    )
+
+
 def build_schema(
-    registry: Registry, odds: Odds, catalogue: Catalogue | None = None
+    registry: Registry,
+    odds: Odds,
+    catalogue: Catalogue | None = None,
+    limits: Limits | None = None,
 ) -> strawberry.Schema:
     kinds = _Types()
     direct: Direct = {}
@@ -491,7 +508,7 @@ def build_schema(
     namespace["systems"] = strawberry.field(
         resolver=systems, description="Every system and operation: covered ids, options, limits."
     )
-    query = strawberry.type(type("Query", (), namespace))
+    query = strawberry.type(type("Query", (), namespace), description=_query_text(limits))
     schema = strawberry.Schema(query=query)
     _direct(schema, direct)
     return schema

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
+from service.calls import EXAMPLES, SCHEMAS
 from service.catalogue import CostInfo, cost_info, example, odds_example
 from service.errors import Problem
 from service.rules import RULES_VERSION
@@ -89,6 +90,8 @@ def _models(registry: Registry) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
             if op.odds_request_model is not None and op.odds_model is not None:
                 models += [(op.odds_request_model, "validation"), (op.odds_model, "serialization")]
         models += [(table.model, "serialization") for table in system.tables]
+    for body, answer in SCHEMAS.values():
+        models += [(body, "validation"), (answer, "serialization")]
     return models
 
 
@@ -128,6 +131,10 @@ def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
         paths[f"/v1/systems/{system.slug}"] = _get(
             f"Catalogue of {system.title}, with JSON Schemas.", {"type": "object"}, "catalogue"
         )
+    for path, (body, answer) in SCHEMAS.items():
+        summary, description = (body.__doc__ or "").strip(), (answer.__doc__ or "").strip()
+        paths[path] = _post(summary, description, refs[body, "validation"],
+                            refs[answer, "serialization"], "calls", EXAMPLES[path])  # fmt: skip
     paths["/v1/systems"] = _get(
         "Every system and operation, with JSON Schemas.",
         {"type": "object", "required": ["systems"]},

@@ -29,8 +29,11 @@ from service.wire import JSON, busy, json_body, problem, respond
 __all__ = [
     "RETRY_AFTER_SECONDS",
     "Dispatch",
+    "Endpoints",
+    "endpoints",
     "fault",
     "fault_handler",
+    "invalid",
     "problem",
     "problem_handler",
     "routes",
@@ -72,10 +75,14 @@ def _json(data: bytes) -> Response:
     return Response(data, media_type=JSON)
 
 
-def _invalid(error: ValidationError | InputError) -> Response:
+def invalid(error: ValidationError | InputError, prefix: str = "") -> Response:
+    """The 400 of malformed JSON, or the 422 naming each bad field (`prefix` before each
+    pointer, when the request is a part of the body)."""
     errors = field_errors(error)
     if errors and errors[0].type == "json_invalid":
         return problem(400, "Malformed JSON", errors[0].detail)
+    if prefix:
+        errors = [e.model_copy(update={"pointer": prefix + e.pointer}) for e in errors]
     names = ", ".join(e.pointer or "(body)" for e in errors)
     return problem(422, "Invalid input", f"Invalid field(s): {names}.", errors=errors)
 
@@ -97,14 +104,18 @@ class _Operation:
         data = await json_body(scope, receive)
         if isinstance(data, Response):
             return data
+        return await self.reply(data)
+
+    async def reply(self, data: bytes) -> bytes | Response:
+        """The answer to a request body: JSON bytes, or the problem."""
         try:
             request = self.model.model_validate_json(data)
         except ValidationError as error:
-            return _invalid(error)
+            return invalid(error)
         try:
             return await self.answer(request)
         except InputError as error:
-            return _invalid(error)
+            return invalid(error)
         except DeadlineExceeded:
             return busy(RETRY_AFTER_SECONDS)
 
@@ -136,19 +147,37 @@ def _document(make: Callable[[], bytes]) -> Lazy:
     return Lazy(lambda: _json(make()))
 
 
-def routes(registry: Registry, odds: Odds, catalogue: Catalogue | None = None) -> list[BaseRoute]:
+#: Each operation's endpoint by (system, operation, odds or not).
+Endpoints = dict[tuple[str, str, bool], _Operation]
+
+
+def endpoints(registry: Registry, odds: Odds) -> Endpoints:
     results = Results()
+    found: Endpoints = {}
+    for system in registry.systems:
+        for op in system.operations:
+            found[system.slug, op.name, False] = _run(op, results, odds)
+            if op.odds_request_model is not None:
+                found[system.slug, op.name, True] = _odds(op, op.odds_request_model, odds)
+    return found
+
+
+def routes(
+    registry: Registry,
+    odds: Odds,
+    catalogue: Catalogue | None = None,
+    operations: Endpoints | None = None,
+) -> list[BaseRoute]:
     catalogue = catalogue or Catalogue(registry)
+    operations = operations or endpoints(registry, odds)
     found: list[BaseRoute] = [Route("/v1/systems", _document(catalogue.json), methods=["GET"])]
+    for (slug, name, is_odds), endpoint in operations.items():
+        path = f"/v1/{slug}/{name}/odds" if is_odds else f"/v1/{slug}/{name}"
+        found.append(Route(path, endpoint, methods=["POST"]))
     for system in registry.systems:
         base = f"/v1/{system.slug}"
         entry = _document(partial(catalogue.system_json, system.slug))
         found.append(Route(f"/v1/systems/{system.slug}", entry, methods=["GET"]))
-        for op in system.operations:
-            found.append(Route(f"{base}/{op.name}", _run(op, results, odds), methods=["POST"]))
-            if op.odds_request_model is not None:
-                odds_route = _odds(op, op.odds_request_model, odds)
-                found.append(Route(f"{base}/{op.name}/odds", odds_route, methods=["POST"]))
         for table in system.tables:
             rows = _document(partial(_table, table))
             found.append(Route(f"{base}/tables/{table.name}", rows, methods=["GET"]))

@@ -60,13 +60,21 @@ class DiceSpec(Model):
 
 
 class Roll(Model):
-    """One die as it fell: its size, its face, what it was for, and the die it exploded from."""
+    """One die as it fell: its size, its face, what it was for, the die it exploded from, and
+    whether the rule set it aside."""
 
     sides: int
     value: int
     purpose: str
     exploded_from: int | None = Field(
         default=None, description="Index in 'rolls' of the die whose explosion added this one."
+    )
+    # Written only when true, so the many dice no rule discards keep their JSON unchanged.
+    discarded: bool = Field(
+        default=False,
+        exclude_if=lambda discarded: not discarded,
+        description="Rolled but set aside uncounted by the rule (the worse tens die of 4C's "
+        "amplified d%); absent means false.",
     )
 
 
@@ -78,10 +86,14 @@ _FRESH = DiceSpec()
 
 
 @lru_cache(maxsize=4096)
-def _roll(sides: int, value: int, purpose: str, exploded_from: int | None) -> Roll:
+def _roll(
+    sides: int, value: int, purpose: str, exploded_from: int | None, discarded: bool = False
+) -> Roll:
     """A logged die. Rolls are immutable values, so the same die is one shared object: the
     four d8 of a check are drawn from 32, not built four times a request (1.2 µs each)."""
-    return Roll(sides=sides, value=value, purpose=purpose, exploded_from=exploded_from)
+    return Roll(
+        sides=sides, value=value, purpose=purpose, exploded_from=exploded_from, discarded=discarded
+    )
 
 
 def seeded_value(seed: int, draw: int) -> int:
@@ -119,6 +131,12 @@ class Dice:
         value = self._next_table_value(sides) if self._values is not None else self._next(sides)
         self.rolls.append(_roll(sides, value, purpose, exploded_from))
         return value
+
+    def discard(self, index: int) -> None:
+        """Mark the logged die at `index` as rolled but not counted. Logged dice are shared
+        objects, so the entry is replaced by a discarded copy, never changed."""
+        die = self.rolls[index]
+        self.rolls[index] = _roll(die.sides, die.value, die.purpose, die.exploded_from, True)
 
     def mark(self) -> tuple[int, int]:
         """Where the source stands: dice logged and draws taken (see `rewind`)."""

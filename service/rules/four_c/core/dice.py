@@ -56,8 +56,10 @@ def roll_d100(dice: Dice, mode: DiceMode, purpose: str = "d%") -> D100:
         return D100(mode=mode, tens=(tens,), ones=(ones,), readings=(10 * tens + ones,),
                     roll=10 * tens + ones)  # fmt: skip
     if mode is DiceMode.AMPLIFIED:
+        at = len(dice.rolls)
         first = digit(dice.roll(10, f"{purpose} tens"))
         second = digit(dice.roll(10, f"{purpose} tens"))
+        dice.discard(at + 1 if second <= first else at)  # the worse tens die (C:L490)
         ones = digit(dice.roll(10, f"{purpose} ones"))
         readings = (10 * first + ones, 10 * second + ones)
         return D100(mode=mode, tens=(first, second), ones=(ones,), readings=readings,
