@@ -524,3 +524,22 @@ def test_request_schemas_are_found(document):
 @pytest.mark.parametrize("document", documents())
 def test_every_input_is_bounded(document):
     assert list(unbounded(document)) == []
+
+
+def test_an_exploded_die_names_an_earlier_die_of_its_size():
+    """`exploded_from` is an index into `rolls` (not into a pool): the die before it in its
+    chain, already logged, of the same size. Seeds chosen to explode somewhere in each op."""
+    for system in load().systems:
+        for op in system.operations:
+            if not op.random:
+                continue
+            for seed in range(40):
+                body = json.dumps({**op.example, "dice": {"seed": seed}})
+                try:
+                    rolls = op.run(op.request_model.model_validate_json(body)).rolls
+                except ValueError:
+                    continue  # a seed the example's other inputs refuse (a spent deck)
+                for index, roll in enumerate(rolls):
+                    if roll.exploded_from is not None:
+                        assert 0 <= roll.exploded_from < index, (op.name, seed, index)
+                        assert rolls[roll.exploded_from].sides == roll.sides, (op.name, seed)

@@ -128,7 +128,9 @@ def roll_check(
         limit = MAX_CHAIN if stop is None else stop
         faces = [dice.roll(top, f"die {index + 1}")]
         while request.open_ended and faces[-1] == top and len(faces) <= limit:
-            faces.append(dice.roll(top, f"die {index + 1} again", exploded_from=index))
+            faces.append(
+                dice.roll(top, f"die {index + 1} again", exploded_from=len(dice.rolls) - 1)
+            )
         rolled.append(faces)
     ones = sum(faces[0] == 1 for faces in rolled)
     cf = is_cf(ones, count, request.options.cf_rule)

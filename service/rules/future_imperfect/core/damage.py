@@ -60,10 +60,10 @@ class Draw(Model):
 def roll_damage(code: Pool, dice: Dice, options: CoreOptions, what: str = "damage") -> Draw:
     top = sides(code, ("damage",), options)
     rolled = []
-    for index in range(code.row):
+    for _ in range(code.row):
         faces = [dice.roll(top, f"{what} d{top}")]
         while faces[-1] == top and len(faces) <= MAX_CHAIN:
-            faces.append(dice.roll(top, f"{what} again", exploded_from=index))
+            faces.append(dice.roll(top, f"{what} again", exploded_from=len(dice.rolls) - 1))
         rolled.append(tuple(faces))
     return Draw(code=code.cards, dice=rolled, total=sum(sum(f) for f in rolled))
 
@@ -98,10 +98,10 @@ def roll_concussion(levels: int, dice: Dice) -> list[tuple[int, ...]]:
     """1d6 CT for each wound level, at least one for a hit that wounds nothing; open-ended
     (FI:L591)."""
     rolled = []
-    for index in range(max(levels, 1)):
+    for _ in range(max(levels, 1)):
         faces = [dice.roll(6, "CT d6")]
         while faces[-1] == 6 and len(faces) <= MAX_CHAIN:
-            faces.append(dice.roll(6, "CT again", exploded_from=index))
+            faces.append(dice.roll(6, "CT again", exploded_from=len(dice.rolls) - 1))
         rolled.append(tuple(faces))
     return rolled
 

@@ -54,10 +54,10 @@ class Rolled(Model):
 def dice_roll(request: RollInput, dice: Dice) -> Rolled:
     """NdX summed: 1d6 hours (FI:L581), the open-ended CT 1d6 (FI:L591)."""
     rolled = []
-    for index in range(request.count):
+    for _ in range(request.count):
         faces = [dice.roll(request.sides, f"d{request.sides}")]
         while request.open_ended and faces[-1] == request.sides and len(faces) <= MAX_CHAIN:
-            faces.append(dice.roll(request.sides, "again", exploded_from=index))
+            faces.append(dice.roll(request.sides, "again", exploded_from=len(dice.rolls) - 1))
         rolled.append(tuple(faces))
     return Rolled(dice=rolled, total=sum(sum(f) for f in rolled))
 
