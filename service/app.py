@@ -23,12 +23,14 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp
 
 from service.cache import ProbabilityCache, make_cache
+from service.calls import call_routes
 from service.catalogue import Catalogue
 from service.cors import Cors, Policy
 from service.drain import Drain
+from service.explorers import explorer_routes
 from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
-from service.rest import Dispatch, fault_handler, problem_handler, routes, too_large
+from service.rest import Dispatch, endpoints, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.four_c.core.ranks import CustomMasterTable, configure_default
 from service.rules.future_imperfect.core.deck import Deck
@@ -36,6 +38,7 @@ from service.rules.future_imperfect.core.deck import configure as configure_deck
 from service.rules.registry import Registry, load
 from service.runtime import Odds
 from service.settings import Settings
+from service.static import page_routes
 
 __all__ = ["build_app", "create_app", "tune_garbage_collector"]
 
@@ -93,9 +96,8 @@ def build_app(
         # Imported here: Strawberry and graphql-core took a third of the time to start.
         from service.graphql import GraphQLApp, Limits, build_schema
 
-        built = GraphQLApp(
-            build_schema(registry, odds, catalogue), Limits.from_settings(settings), odds
-        )
+        limits = Limits.from_settings(settings)
+        built = GraphQLApp(build_schema(registry, odds, catalogue, limits), limits, odds)
         if gc.get_freeze_count():
             # create_app froze what startup made (see there); the schema is made late but
             # lives as long.
@@ -104,7 +106,8 @@ def build_app(
 
     # The GraphQL schema grows with every operation: it is built by the first GraphQL request.
     graphql = Lazy(build_graphql)
-    api = routes(registry, odds, catalogue)
+    operations = endpoints(registry, odds)
+    api = [*routes(registry, odds, catalogue, operations), *call_routes(registry, operations, odds)]
     known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
     drain = Drain(settings.shutdown_drain_seconds)
@@ -131,7 +134,12 @@ def build_app(
 
     fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
-        routes=[*fixed, *_ops_routes(cache, metrics, drain)],
+        routes=[
+            *fixed,
+            *_ops_routes(cache, metrics, drain),
+            *explorer_routes(registry, graphql),
+            *page_routes(),
+        ],
         exception_handlers={HTTPException: problem_handler, Exception: fault_handler},
         lifespan=lifespan,
     )

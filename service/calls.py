@@ -40,12 +40,20 @@ __all__ = [
 MAX_CALLS = 32
 
 
+#: What system slugs and operation names are made of.
+_NAME = r"^[a-z0-9][a-z0-9/-]*$"
+
+
 class Call(Model):
     """One operation, named: what its own path would be sent, as `input`."""
 
-    system: str = Field(max_length=32, description="The system's slug, e.g. 'four-sight'.")
+    system: str = Field(
+        max_length=32, pattern=_NAME, description="The system's slug, e.g. 'four-sight'."
+    )
     operation: str = Field(
-        max_length=64, description="The operation's name, e.g. 'combat-attack' or 'dice/d100'."
+        max_length=64,
+        pattern=_NAME,
+        description="The operation's name, e.g. 'combat-attack' or 'dice/d100'.",
     )
     input: dict[str, Any] = Field(
         default_factory=dict,
@@ -91,7 +99,7 @@ def call_routes(registry: Registry, endpoints: Endpoints, odds: Odds) -> list[Ba
             try:
                 call = Call.model_validate_json(data)
                 op = _rolling(registry, call)
-                request = op.request_model.model_validate_json(orjson.dumps(call.input))
+                request = op.request_model.model_validate_json(_encoded(call.input))
                 return make(op, await odds.run(op, request)).model_dump_json(by_alias=True).encode()
             except ValidationError as error:
                 return invalid(error, prefix="/input")
@@ -138,13 +146,27 @@ EXAMPLES = {
 
 async def _answer(endpoints: Endpoints, call: Call) -> bytes:
     endpoint = endpoints.get((call.system, call.operation, call.odds))
+    answer: bytes | Response
     if endpoint is None:
-        answer: bytes | Response = _unknown(endpoints, call)
+        answer = _unknown(endpoints, call)
     else:
-        answer = await endpoint.reply(orjson.dumps(call.input))
+        try:
+            answer = await endpoint.reply(_encoded(call.input))
+        except InputError as error:
+            answer = invalid(error)
     if isinstance(answer, Response):
         return b'{"status":%d,"result":null,"problem":%s}' % (answer.status_code, answer.body)
     return b'{"status":200,"result":%s,"problem":null}' % answer
+
+
+def _encoded(input: dict[str, Any]) -> bytes:
+    """The call's input as the body of its own request. JSON parsed into Python may hold what
+    no operation takes and JSON cannot be written back from (an integer past 64 bits, a lone
+    surrogate): that is the caller's input error."""
+    try:
+        return orjson.dumps(input)
+    except orjson.JSONEncodeError as error:
+        raise InputError(("input",), f"not an operation's input: {error}") from None
 
 
 def _unknown(endpoints: Endpoints, call: Call) -> Response:

@@ -61,10 +61,10 @@ def _entry(pointer: str, outcome: str, table: Any, best_first: bool) -> RolledOd
     if isinstance(table, dict):  # a yes/no event: its probability is of "true"
         if outcome not in ("true", "false"):
             return None
-        chance = Fraction(table["exact"])
-        chance = chance if outcome == "true" else 1 - chance
+        event = Fraction(table["exact"])
+        event = event if outcome == "true" else 1 - event
         return RolledOdds(
-            distribution=pointer, outcome=outcome, probability=exact(chance), at_least=None
+            distribution=pointer, outcome=outcome, probability=exact(event), at_least=None
         )
     labels = [row["outcome"] for row in table]
     if outcome not in labels:
