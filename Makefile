@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean deploy-check image cluster
+.PHONY: install run test pytest lint typecheck schema schema-check fuzz fuzz-long precompute bench soak clean deploy-check image cluster screenshot clients clients-check assets
 
 install: $(STAMP)
 
@@ -18,10 +18,14 @@ run: $(STAMP)
 	$(BIN)/python -m service serve --host 127.0.0.1 --port 8000
 
 # pytest runs last so its summary is the closing line of the run.
-test: lint deploy-check typecheck schema-check fuzz pytest
+test: lint deploy-check typecheck schema-check clients-check fuzz pytest
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The README's picture of the playground, taken by its browser test (Debian's chromium).
+screenshot: $(STAMP)
+	PLAYGROUND_SCREENSHOT=docs/playground.png $(BIN)/python -m pytest -q tests/test_playground.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests tools bench
@@ -47,6 +51,20 @@ schema: $(STAMP)
 
 schema-check: $(STAMP)
 	$(BIN)/python -m service check-schemas
+
+# The TypeScript and Python clients in clients/, generated from openapi/openapi.json (after
+# `npm ci` in clients/typescript); clients-check regenerates them aside and fails on any drift.
+clients: $(STAMP)
+	$(BIN)/python tools/clients.py generate
+
+clients-check: $(STAMP)
+	$(BIN)/python tools/clients.py check
+
+# The explorers' third-party files (Swagger UI, GraphiQL, React) into service/static/vendor/,
+# by `npm pack` at pinned versions checked against their SHA-512 (tools/assets.py). They are
+# committed: `make run` needs no npm. ASSETS_ARGS=--check compares instead of writing.
+assets:
+	$(PYTHON) tools/assets.py $(ASSETS_ARGS)
 
 # At least 5,000 cases against each API; fuzz-long: 100,000 in all, then the cost suite.
 fuzz: $(STAMP)
