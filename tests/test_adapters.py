@@ -232,7 +232,7 @@ def test_the_better_tens_die_is_kept_and_a_tie_discards_the_second():
         assert [r.discarded for r in result.rolls] == discarded  # type: ignore[attr-defined]
 
 
-def test_discarding_replaces_the_shared_die_and_only_a_discard_is_written():
+def test_discarding_replaces_the_shared_die():
     dice = Dice(DiceSpec(values=(3, 3)))
     dice.roll(6, "a")
     dice.roll(6, "a")
@@ -241,7 +241,7 @@ def test_discarding_replaces_the_shared_die_and_only_a_discard_is_written():
     assert shared.discarded is False
     assert dice.rolls[0].discarded is True
     assert dice.rolls[0].model_copy(update={"discarded": False}) == shared
-    assert wire(dice.rolls[1]) == {"sides": 6, "value": 3, "purpose": "a", "exploded_from": None}
+    assert wire(dice.rolls[1])["discarded"] is False
     assert wire(dice.rolls[0])["discarded"] is True
 
 

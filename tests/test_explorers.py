@@ -9,9 +9,7 @@ against the service in-process and must answer without an error.
 """
 
 import json
-import os
 import re
-import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -24,13 +22,12 @@ from starlette.testclient import TestClient
 
 from service.rules.registry import camel, load
 from service.static import STATIC
-from tests.served import served
+from tests.browser import Offline, offline
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENAPI = ROOT / "openapi" / "openapi.json"
 VENDOR = STATIC / "vendor"
 EXPLORERS = ("docs", "graphiql")
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 REMOTE = re.compile(r"https?://", re.IGNORECASE)
 
 
@@ -159,54 +156,11 @@ def test_an_example_is_one_named_query_of_its_field(examples: list[dict[str, Any
 # In a real browser.
 
 
-def _missing(message: str) -> None:
-    """Under CI a missing browser fails the run; elsewhere the test is skipped."""
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-class Offline:
-    """A browser page whose requests off the loopback are refused, and recorded."""
-
-    def __init__(self, context: Any, base: str) -> None:
-        self.base = base
-        self.blocked: list[str] = []
-        self.errors: list[str] = []
-        context.route("**/*", self._route)
-        self.page = context.new_page()
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    def _route(self, route: Any) -> None:
-        url = route.request.url
-        if urlsplit(url).hostname == "127.0.0.1" or url.startswith("data:"):
-            route.continue_()
-        else:
-            self.blocked.append(url)
-            route.abort()
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=60) as answer:
-            return json.loads(answer.read())
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Offline]:
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[dev]')")
-    with served() as (base, _), sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM))
-        context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        # Swagger UI reads the 620 paths of an OpenAPI 3.1 document for seconds.
-        context.set_default_timeout(120_000)
-        try:
-            yield Offline(context, base)
-        finally:
-            chromium.close()
+    # Swagger UI reads the 620 paths of an OpenAPI 3.1 document for seconds.
+    with offline(timeout_ms=120_000, console=False) as found:
+        yield found
 
 
 def test_swagger_ui_shows_the_example_and_tries_it(browser: Offline) -> None:
@@ -235,7 +189,7 @@ def test_graphiql_loads_a_picked_example_and_runs_it(browser: Offline) -> None:
     page.goto(browser.base + "/graphiql#four-d8/check")
     page.wait_for_selector("#operation:enabled")
     editor = "document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.getValue()"
-    examples = browser.get("/graphiql/examples.json")["systems"]
+    examples = browser.api("/graphiql/examples.json")["systems"]
     by_name = {s["slug"]: {e["name"]: e["query"] for e in s["operations"]} for s in examples}
     assert page.evaluate(editor) == by_name["four-d8"]["check"]
     system = examples[-1]

@@ -11,80 +11,23 @@ temporary directory.
 
 import json
 import os
-import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
-from tests.served import served
+from tests.browser import Offline, offline
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 #: The screenshot for the README: a 4SIGHT combat attack, its dice and its odds.
 SHOT = ("four-sight", "combat-attack", 11)
 
 
-def _missing(message: str) -> None:
-    """Under CI a missing browser fails the run; elsewhere the test is skipped."""
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-@dataclass
-class Browser:
-    """A page of the playground and what it did: console errors, page errors and requests
-    that tried to leave the machine."""
-
-    page: Any
-    base: str
-    errors: list[str] = field(default_factory=list)
-    blocked: list[str] = field(default_factory=list)
-
-    def clean(self) -> None:
-        assert self.blocked == [], "requests left the loopback"
-        assert self.errors == [], "the page logged errors"
-
-    def api(self, path: str, body: dict[str, Any] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        headers = {"content-type": "application/json"}
-        with urllib.request.urlopen(
-            urllib.request.Request(self.base + path, data=data, headers=headers), timeout=60
-        ) as answer:
-            return json.loads(answer.read())
-
-
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("playwright is not installed (pip install -e '.[dev]')")
+def browser() -> Iterator[Offline]:
     # A roll's odds past the default deadline (1 s) would be a 503 on a busy machine.
-    slow = {"ODDS_DEADLINE_SECONDS": "60"}
-    with served(env=slow) as (base, _), sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM))
-        context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(60_000)
-        found = Browser(page=None, base=base)
-
-        def offline(route: Any) -> None:
-            url = route.request.url
-            if urlsplit(url).hostname == "127.0.0.1" or url.startswith("data:"):
-                route.continue_()
-            else:
-                found.blocked.append(url)
-                route.abort()
-
-        context.route("**/*", offline)
-        page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and found.errors.append(m.text))
-        page.on("pageerror", lambda e: found.errors.append(str(e)))
+    with offline(env={"ODDS_DEADLINE_SECONDS": "60"}) as found:
+        page, base = found.page, found.base
         page.goto(f"{base}/playground")
         page.wait_for_selector("body[data-state=ready]")
         # The router is in the way of anything else the page might fetch.
@@ -93,12 +36,10 @@ def browser() -> Iterator[Browser]:
         assert (asked, found.blocked) == ("refused", [outside])
         found.blocked.clear()
         found.errors.clear()
-        found.page = page
         yield found
-        chromium.close()
 
 
-def _roll(browser: Browser, slug: str, name: str, seed: int) -> dict[str, Any]:
+def _roll(browser: Offline, slug: str, name: str, seed: int) -> dict[str, Any]:
     """Choose the operation from the page's menus, roll it with `seed`; the request sent."""
     page = browser.page
     page.select_option("#system", slug)
@@ -115,7 +56,7 @@ def _roll(browser: Browser, slug: str, name: str, seed: int) -> dict[str, Any]:
     [("four-d8", "check", 5), ("four-sight", "combat-attack", 11), ("foresight", "resolve", 3)],
 )
 def test_rolls_and_charts_an_operation_of_each_system(
-    browser: Browser, slug: str, name: str, seed: int
+    browser: Offline, slug: str, name: str, seed: int
 ) -> None:
     body = _roll(browser, slug, name, seed)
     assert body["dice"] == {"seed": seed}
@@ -143,7 +84,7 @@ def test_rolls_and_charts_an_operation_of_each_system(
     browser.clean()
 
 
-def test_the_form_of_every_operation_gives_back_its_example(browser: Browser) -> None:
+def test_the_form_of_every_operation_gives_back_its_example(browser: Offline) -> None:
     """Each operation chosen in turn: its form, filled with the example, serialises to it."""
     made = browser.page.evaluate(
         """() => window.playground.systems.flatMap((system) =>
@@ -167,7 +108,7 @@ def test_the_form_of_every_operation_gives_back_its_example(browser: Browser) ->
     browser.clean()
 
 
-def test_every_operation_runs_and_shows_its_answer(browser: Browser) -> None:
+def test_every_operation_runs_and_shows_its_answer(browser: Offline) -> None:
     """Each operation run with its example: the result, its dice and its odds shown."""
     shown = browser.page.evaluate(
         """async () => {
@@ -193,7 +134,7 @@ def test_every_operation_runs_and_shows_its_answer(browser: Browser) -> None:
     browser.clean()
 
 
-def test_json_edits_come_back_to_the_form(browser: Browser) -> None:
+def test_json_edits_come_back_to_the_form(browser: Offline) -> None:
     page = browser.page
     page.select_option("#system", "four-d8")
     page.select_option("#operation", "check")
@@ -207,7 +148,7 @@ def test_json_edits_come_back_to_the_form(browser: Browser) -> None:
     browser.clean()
 
 
-def test_field_errors_show_beside_their_fields(browser: Browser) -> None:
+def test_field_errors_show_beside_their_fields(browser: Offline) -> None:
     page = browser.page
     page.select_option("#system", "four-d8")
     page.select_option("#operation", "check")
@@ -223,7 +164,7 @@ def test_field_errors_show_beside_their_fields(browser: Browser) -> None:
     browser.clean()
 
 
-def test_a_deep_link_rolls_and_the_screenshot_is_written(browser: Browser, tmp_path: Path) -> None:
+def test_a_deep_link_rolls_and_the_screenshot_is_written(browser: Offline, tmp_path: Path) -> None:
     slug, name, seed = SHOT
     page = browser.page
     page.goto(f"{browser.base}/playground#{slug}/{name}")
@@ -238,7 +179,7 @@ def test_a_deep_link_rolls_and_the_screenshot_is_written(browser: Browser, tmp_p
     browser.clean()
 
 
-def test_editing_an_optional_field_sends_it(browser: Browser) -> None:
+def test_editing_an_optional_field_sends_it(browser: Offline) -> None:
     page = browser.page
     page.select_option("#system", "four-d8")
     page.select_option("#operation", "check")
@@ -295,7 +236,7 @@ FUTURE_SCHEMA = {
 }
 
 
-def test_the_form_carries_unions_tuples_and_maps(browser: Browser) -> None:
+def test_the_form_carries_unions_tuples_and_maps(browser: Offline) -> None:
     values = [
         {"shape": {"kind": "circle", "r": 2}},
         {"shape": {"kind": "square", "side": 1.5}, "tags": ["a", "b"], "size": "big"},

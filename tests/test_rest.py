@@ -163,7 +163,7 @@ def test_result_carries_rolls_options_and_rules_version(client):
     the four dice stand for physical, mental, social and magical (D:L74)."""
     result = check(client, 20, {"values": [5, 5, 5, 3]})
     assert result["rolls"] == [
-        {"sides": 8, "value": value, "purpose": aspect, "exploded_from": None}
+        {"sides": 8, "value": value, "purpose": aspect, "exploded_from": None, "discarded": False}
         for value, aspect in zip([5, 5, 5, 3], ASPECTS, strict=True)
     ]
     assert result["options_applied"] == DEFAULT_OPTIONS

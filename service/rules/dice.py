@@ -69,12 +69,10 @@ class Roll(Model):
     exploded_from: int | None = Field(
         default=None, description="Index in 'rolls' of the die whose explosion added this one."
     )
-    # Written only when true, so the many dice no rule discards keep their JSON unchanged.
     discarded: bool = Field(
         default=False,
-        exclude_if=lambda discarded: not discarded,
         description="Rolled but set aside uncounted by the rule (the worse tens die of 4C's "
-        "amplified d%); absent means false.",
+        "amplified d%).",
     )
 
 

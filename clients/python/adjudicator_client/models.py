@@ -9940,7 +9940,7 @@ class Roll(Model):
     discarded: Annotated[
         bool,
         Field(
-            description="Rolled but set aside uncounted by the rule (the worse tens die of 4C's amplified d%); absent means false.",
+            description="Rolled but set aside uncounted by the rule (the worse tens die of 4C's amplified d%).",
             title="Discarded",
         ),
     ] = False
