@@ -19,11 +19,12 @@ from starlette.types import Receive, Scope, Send
 from service.adapters.discord import DiscordMessage, discord_message
 from service.adapters.foundry import FoundryRoll, foundry_roll
 from service.errors import FieldError, Problem
-from service.rest import Endpoints, invalid
+from service.rest import RETRY_AFTER_SECONDS, Endpoints, invalid
+from service.rules.cost import DeadlineExceeded
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, Registry
 from service.runtime import Odds
-from service.wire import json_body, problem, respond
+from service.wire import busy, json_body, problem, respond
 
 __all__ = [
     "EXAMPLES",
@@ -98,6 +99,9 @@ def call_routes(registry: Registry, endpoints: Endpoints, odds: Odds) -> list[Ba
         async def answer(data: bytes) -> bytes | Response:
             try:
                 call = Call.model_validate_json(data)
+            except ValidationError as error:
+                return invalid(error)
+            try:
                 op = _rolling(registry, call)
                 request = op.request_model.model_validate_json(_encoded(call.input))
                 return make(op, await odds.run(op, request)).model_dump_json(by_alias=True).encode()
@@ -105,6 +109,8 @@ def call_routes(registry: Registry, endpoints: Endpoints, odds: Odds) -> list[Ba
                 return invalid(error, prefix="/input")
             except InputError as error:
                 return invalid(error)
+            except DeadlineExceeded:  # odds of the outcome asked for, past the deadline
+                return busy(RETRY_AFTER_SECONDS)
 
         return answer
 

@@ -106,3 +106,6 @@ def test_foundry_and_discord_answer_one_roll(client: TestClient) -> None:
     bad = client.post("/v1/discord", json=call("four-d8", "check", {"ease": 99}))
     assert bad.status_code == 422
     assert bad.json()["errors"][0]["pointer"] == "/input/ease"
+    unnamed = client.post("/v1/foundry", json=call("Four D8", "check", {}))
+    assert unnamed.status_code == 422
+    assert unnamed.json()["errors"][0]["pointer"] == "/system"
