@@ -201,6 +201,18 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("4c.powers.duplicate.resolve", "4c.powers.rank.roll", "4c.character.generate"),
             *("4c.power.alter_ego.generate", "4c.power.sidekick.generate"),
             *("4c.advancement.raise_rank", "4c.advancement.new_power", "4c.advancement.new_skill"),
+            # Issue 22, vehicles.
+            *("4c.vehicle.attack", "4c.vehicle.maneuver", "4c.vehicle.crash", "4c.vehicle.move"),
+            *("4c.vehicle.collision.avoid", "4c.vehicle.collision.damage", "4c.vehicle.repair"),
+            "4c.vehicle.samples",
+            # Issue 22, Weapons & Gear items and potions.
+            *("4c.gear.omphalos_ix.attack", "4c.gear.omphalos_ix.ammo", "4c.gear.shrouded_relay"),
+            *("4c.gear.voltaic_fist", "4c.potion.drink", "4c.potion.dodging", "4c.potion.healing"),
+            *("4c.potion.invisibility", "4c.potion.strength"),
+            # Issue 22, grenades.
+            *("4c.grenade.throw_range", "4c.grenade.scatter", "4c.grenade.anti_arcane"),
+            *("4c.grenade.frag", "4c.grenade.incendiary", "4c.grenade.lightning"),
+            *("4c.grenade.paralytic", "4c.grenade.scream", "4c.grenade.stench_gas"),
         ]
     ),
 }

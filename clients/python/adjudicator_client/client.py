@@ -2643,6 +2643,289 @@ class Client(Transport):
         answer = self._send("POST", "/v1/four-c/fortune/gain", body=body)
         return models.FourCFortuneGainResult.model_validate_json(answer.content)
 
+    def four_c_gear_omphalos_ix_ammo(
+        self,
+        body: models.FourCGearOmphalosIxAmmoRequest,
+    ) -> models.FourCGearOmphalosIxAmmoResult:
+        """The magazine holds 30 rounds and replacing it takes 4 turns; one hour of work in a
+        weapons shop or laboratory by someone with the skill (Weaponsmithing, Science,
+        Engineering...) makes 90 rounds (C:L1618). An attack fires one round (catalogue 3.12.3).
+
+        POST /v1/four-c/gear/omphalos-ix/ammo
+        """
+        answer = self._send("POST", "/v1/four-c/gear/omphalos-ix/ammo", body=body)
+        return models.FourCGearOmphalosIxAmmoResult.model_validate_json(answer.content)
+
+    def four_c_gear_omphalos_ix_attack(
+        self,
+        body: models.FourCGearOmphalosIxAttackRequest,
+    ) -> models.FourCGearOmphalosIxAttackResult:
+        """Fire the Omphalos IX: Coordination +20 (Accurate) on the Master Table; every red steps up
+        to blue and every Hit becomes a Nail (Deadly Accuracy); within 12 sectors Coordination is
+        halved, round down, and blue or yellow falls to red (Range Drawback); 20 damage, the
+        target's Body Armor halved, round down (C:L1608-1624, A-43).
+
+        POST /v1/four-c/gear/omphalos-ix/attack
+        """
+        answer = self._send("POST", "/v1/four-c/gear/omphalos-ix/attack", body=body)
+        return models.FourCGearOmphalosIxAttackResult.model_validate_json(answer.content)
+
+    def four_c_gear_omphalos_ix_attack_odds(
+        self,
+        body: models.FourCGearOmphalosIxAttackOddsRequest,
+    ) -> models.FourCGearOmphalosIxAttackOddsResult:
+        """Exact odds: Fire the Omphalos IX: Coordination +20 (Accurate) on the Master Table; every
+        red steps up to blue and every Hit becomes a Nail (Deadly Accuracy); within 12 sectors
+        Coordination is halved, round down, and blue or yellow falls to red (Range Drawback); 20
+        damage, the target's Body Armor halved, round down (C:L1608-1624, A-43).
+
+        POST /v1/four-c/gear/omphalos-ix/attack/odds
+        """
+        answer = self._send("POST", "/v1/four-c/gear/omphalos-ix/attack/odds", body=body)
+        return models.FourCGearOmphalosIxAttackOddsResult.model_validate_json(answer.content)
+
+    def four_c_gear_shrouded_relay(
+        self,
+        body: models.FourCGearShroudedRelayRequest,
+    ) -> models.FourCGearShroudedRelayResult:
+        """Worn, the Relay grants Telepathy 50 to talk with other Relays, not to read minds, or +10
+        to the wearer's own; Trait Increase (Willpower), or +5 Willpower to one who has it; and Mind
+        Shield 30. Relays are tuned at ten minutes each. Each use of its Telepathy is a Willpower
+        test: black costs a point of Willpower for good (C:L1636-1650).
+
+        POST /v1/four-c/gear/shrouded-relay
+        """
+        answer = self._send("POST", "/v1/four-c/gear/shrouded-relay", body=body)
+        return models.FourCGearShroudedRelayResult.model_validate_json(answer.content)
+
+    def four_c_gear_shrouded_relay_odds(
+        self,
+        body: models.FourCGearShroudedRelayOddsRequest,
+    ) -> models.FourCGearShroudedRelayOddsResult:
+        """Exact odds: Worn, the Relay grants Telepathy 50 to talk with other Relays, not to read
+        minds, or +10 to the wearer's own; Trait Increase (Willpower), or +5 Willpower to one who
+        has it; and Mind Shield 30. Relays are tuned at ten minutes each. Each use of its Telepathy
+        is a Willpower test: black costs a point of Willpower for good (C:L1636-1650).
+
+        POST /v1/four-c/gear/shrouded-relay/odds
+        """
+        answer = self._send("POST", "/v1/four-c/gear/shrouded-relay/odds", body=body)
+        return models.FourCGearShroudedRelayOddsResult.model_validate_json(answer.content)
+
+    def four_c_gear_voltaic_fist(
+        self,
+        body: models.FourCGearVoltaicFistRequest,
+    ) -> models.FourCGearVoltaicFistResult:
+        """Worn, the Fist grants Energy Generation (Electrical) 40, or +10 to the wearer's matching
+        E/E Control, and Amplified Energy Control (Electrical) 30. Its backpack powers 20 uses and
+        recharges in 3d10+5 turns at an advanced energy supply; a belt powers 10 and recharges in
+        2d10+5; switching between them takes 1 turn (C:L1662-1672, A-45).
+
+        POST /v1/four-c/gear/voltaic-fist
+        """
+        answer = self._send("POST", "/v1/four-c/gear/voltaic-fist", body=body)
+        return models.FourCGearVoltaicFistResult.model_validate_json(answer.content)
+
+    def four_c_gear_voltaic_fist_odds(
+        self,
+        body: models.FourCGearVoltaicFistOddsRequest,
+    ) -> models.FourCGearVoltaicFistOddsResult:
+        """Exact odds: Worn, the Fist grants Energy Generation (Electrical) 40, or +10 to the
+        wearer's matching E/E Control, and Amplified Energy Control (Electrical) 30. Its backpack
+        powers 20 uses and recharges in 3d10+5 turns at an advanced energy supply; a belt powers 10
+        and recharges in 2d10+5; switching between them takes 1 turn (C:L1662-1672, A-45).
+
+        POST /v1/four-c/gear/voltaic-fist/odds
+        """
+        answer = self._send("POST", "/v1/four-c/gear/voltaic-fist/odds", body=body)
+        return models.FourCGearVoltaicFistOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_anti_arcane(
+        self,
+        body: models.FourCGrenadeAntiArcaneRequest,
+    ) -> models.FourCGrenadeAntiArcaneResult:
+        """Roll the grenade's Rank Value 40 for each Magic user in its sector or an adjacent one:
+        black fails to disrupt the Magic power; red halves it, rounded up; blue or yellow disrupt
+        it, and it will not work this turn (C:L1544).
+
+        POST /v1/four-c/grenade/anti-arcane
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/anti-arcane", body=body)
+        return models.FourCGrenadeAntiArcaneResult.model_validate_json(answer.content)
+
+    def four_c_grenade_anti_arcane_odds(
+        self,
+        body: models.FourCGrenadeAntiArcaneOddsRequest,
+    ) -> models.FourCGrenadeAntiArcaneOddsResult:
+        """Exact odds: Roll the grenade's Rank Value 40 for each Magic user in its sector or an
+        adjacent one: black fails to disrupt the Magic power; red halves it, rounded up; blue or
+        yellow disrupt it, and it will not work this turn (C:L1544).
+
+        POST /v1/four-c/grenade/anti-arcane/odds
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/anti-arcane/odds", body=body)
+        return models.FourCGrenadeAntiArcaneOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_frag(
+        self,
+        body: models.FourCGrenadeFragRequest,
+    ) -> models.FourCGrenadeFragResult:
+        """20 damage to everyone in the sector, 10 in adjacent sectors, each target's Body Armor 10
+        lower against it (C:L1546): Body Armor 15 takes 15 and 5 (catalogue T20). The reduction
+        lasts for this blast only, by default (A-42).
+
+        POST /v1/four-c/grenade/frag
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/frag", body=body)
+        return models.FourCGrenadeFragResult.model_validate_json(answer.content)
+
+    def four_c_grenade_incendiary(
+        self,
+        body: models.FourCGrenadeIncendiaryRequest,
+    ) -> models.FourCGrenadeIncendiaryResult:
+        """30 damage to everyone in the sector, 15 in adjacent sectors; Body Armor does not work
+        against it unless designed to resist fire (C:L1548): Body Armor 40 takes 30 and 15
+        (catalogue T21). It counts as Elemental Generation (Fire) 30 for control and absorption.
+
+        POST /v1/four-c/grenade/incendiary
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/incendiary", body=body)
+        return models.FourCGrenadeIncendiaryResult.model_validate_json(answer.content)
+
+    def four_c_grenade_lightning(
+        self,
+        body: models.FourCGrenadeLightningRequest,
+    ) -> models.FourCGrenadeLightningResult:
+        """30 damage to everyone in the sector, 15 in adjacent sectors; Body Armor does not work
+        against it unless designed to resist electrical attacks (C:L1550). It counts as Energy
+        Generation (Electricity) 30 for control and absorption.
+
+        POST /v1/four-c/grenade/lightning
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/lightning", body=body)
+        return models.FourCGrenadeLightningResult.model_validate_json(answer.content)
+
+    def four_c_grenade_paralytic(
+        self,
+        body: models.FourCGrenadeParalyticRequest,
+    ) -> models.FourCGrenadeParalyticResult:
+        """Each character in the sector where it goes off rolls Fortitude: on black, paralyzed
+        (knocked down and unconscious) for 5 turns; on any other colour no effect (C:L1552).
+        Contaminant Resistance resists it (A-76).
+
+        POST /v1/four-c/grenade/paralytic
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/paralytic", body=body)
+        return models.FourCGrenadeParalyticResult.model_validate_json(answer.content)
+
+    def four_c_grenade_paralytic_odds(
+        self,
+        body: models.FourCGrenadeParalyticOddsRequest,
+    ) -> models.FourCGrenadeParalyticOddsResult:
+        """Exact odds: Each character in the sector where it goes off rolls Fortitude: on black,
+        paralyzed (knocked down and unconscious) for 5 turns; on any other colour no effect
+        (C:L1552). Contaminant Resistance resists it (A-76).
+
+        POST /v1/four-c/grenade/paralytic/odds
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/paralytic/odds", body=body)
+        return models.FourCGrenadeParalyticOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_scatter(
+        self,
+        body: models.FourCGrenadeScatterRequest,
+    ) -> models.FourCGrenadeScatterResult:
+        """Where a thrown grenade goes off: NOT IN THE SOURCE (catalogue F3, 3.12.1). By default in
+        the sector chosen, if within range; with grenade_delivery=ranged_attack, a Coordination roll
+        (with the range penalty if on): black lands where the GM says, red or better in the target
+        sector.
+
+        POST /v1/four-c/grenade/scatter
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/scatter", body=body)
+        return models.FourCGrenadeScatterResult.model_validate_json(answer.content)
+
+    def four_c_grenade_scatter_odds(
+        self,
+        body: models.FourCGrenadeScatterOddsRequest,
+    ) -> models.FourCGrenadeScatterOddsResult:
+        """Exact odds: Where a thrown grenade goes off: NOT IN THE SOURCE (catalogue F3, 3.12.1). By
+        default in the sector chosen, if within range; with grenade_delivery=ranged_attack, a
+        Coordination roll (with the range penalty if on): black lands where the GM says, red or
+        better in the target sector.
+
+        POST /v1/four-c/grenade/scatter/odds
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/scatter/odds", body=body)
+        return models.FourCGrenadeScatterOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_scream(
+        self,
+        body: models.FourCGrenadeScreamRequest,
+    ) -> models.FourCGrenadeScreamResult:
+        """Every target within 6 sectors rolls Awareness: black, incapacitated for 1d10/2 rounds
+        (round down, minimum 1); red, dazed, no actions next turn (A-42); blue, stunned next round
+        at -20 on d% rolls; yellow, unaffected (C:L1554-1562).
+
+        POST /v1/four-c/grenade/scream
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/scream", body=body)
+        return models.FourCGrenadeScreamResult.model_validate_json(answer.content)
+
+    def four_c_grenade_scream_odds(
+        self,
+        body: models.FourCGrenadeScreamOddsRequest,
+    ) -> models.FourCGrenadeScreamOddsResult:
+        """Exact odds: Every target within 6 sectors rolls Awareness: black, incapacitated for
+        1d10/2 rounds (round down, minimum 1); red, dazed, no actions next turn (A-42); blue,
+        stunned next round at -20 on d% rolls; yellow, unaffected (C:L1554-1562).
+
+        POST /v1/four-c/grenade/scream/odds
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/scream/odds", body=body)
+        return models.FourCGrenadeScreamOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_stench_gas(
+        self,
+        body: models.FourCGrenadeStenchGasRequest,
+    ) -> models.FourCGrenadeStenchGasResult:
+        """Every target in the sector and adjacent sectors rolls Fortitude: black, incapacitated for
+        1d10/2 rounds (round down, minimum 1); red, nauseous, no actions next turn (A-42); blue,
+        queasy next round at -20 on d% rolls; yellow, unaffected (C:L1564-1572). Contaminant
+        Resistance resists it (A-76).
+
+        POST /v1/four-c/grenade/stench-gas
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/stench-gas", body=body)
+        return models.FourCGrenadeStenchGasResult.model_validate_json(answer.content)
+
+    def four_c_grenade_stench_gas_odds(
+        self,
+        body: models.FourCGrenadeStenchGasOddsRequest,
+    ) -> models.FourCGrenadeStenchGasOddsResult:
+        """Exact odds: Every target in the sector and adjacent sectors rolls Fortitude: black,
+        incapacitated for 1d10/2 rounds (round down, minimum 1); red, nauseous, no actions next turn
+        (A-42); blue, queasy next round at -20 on d% rolls; yellow, unaffected (C:L1564-1572).
+        Contaminant Resistance resists it (A-76).
+
+        POST /v1/four-c/grenade/stench-gas/odds
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/stench-gas/odds", body=body)
+        return models.FourCGrenadeStenchGasOddsResult.model_validate_json(answer.content)
+
+    def four_c_grenade_throw_range(
+        self,
+        body: models.FourCGrenadeThrowRangeRequest,
+    ) -> models.FourCGrenadeThrowRangeResult:
+        """A thrower's thrown range, one sector per Master Table row from 6-9 up, and a grenade one
+        sector more (C:L1574-1596): Brawn 20 throws a rock 3 sectors and a grenade 4 (catalogue
+        T23); below 6, a grenade still goes 1 sector (catalogue 3.12.1).
+
+        POST /v1/four-c/grenade/throw-range
+        """
+        answer = self._send("POST", "/v1/four-c/grenade/throw-range", body=body)
+        return models.FourCGrenadeThrowRangeResult.model_validate_json(answer.content)
+
     def four_c_health_heal_between_adventures(
         self,
         body: models.FourCHealthHealBetweenAdventuresRequest,
@@ -2787,6 +3070,100 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/four-c/movement/swimming/odds", body=body)
         return models.FourCMovementSwimmingOddsResult.model_validate_json(answer.content)
+
+    def four_c_potion_dodging(
+        self,
+        body: models.FourCPotionDodgingRequest,
+    ) -> models.FourCPotionDodgingResult:
+        """For the 3 turns after drinking it, a dodge (Coordination, -1 Row Step a sector moved,
+        C:L1149-1159) reads the potion's table: black takes 1 Row Step off anyone attacking the
+        character this turn (A-46), red 4, blue 8, and on yellow every attack fails (C:L1680-1688).
+
+        POST /v1/four-c/potion/dodging
+        """
+        answer = self._send("POST", "/v1/four-c/potion/dodging", body=body)
+        return models.FourCPotionDodgingResult.model_validate_json(answer.content)
+
+    def four_c_potion_dodging_odds(
+        self,
+        body: models.FourCPotionDodgingOddsRequest,
+    ) -> models.FourCPotionDodgingOddsResult:
+        """Exact odds: For the 3 turns after drinking it, a dodge (Coordination, -1 Row Step a
+        sector moved, C:L1149-1159) reads the potion's table: black takes 1 Row Step off anyone
+        attacking the character this turn (A-46), red 4, blue 8, and on yellow every attack fails
+        (C:L1680-1688).
+
+        POST /v1/four-c/potion/dodging/odds
+        """
+        answer = self._send("POST", "/v1/four-c/potion/dodging/odds", body=body)
+        return models.FourCPotionDodgingOddsResult.model_validate_json(answer.content)
+
+    def four_c_potion_drink(
+        self,
+        body: models.FourCPotionDrinkRequest,
+    ) -> models.FourCPotionDrinkResult:
+        """Drinking a potion takes a turn and it works from the next; a Fast Attack character may
+        give up one attack a turn to drink one. Drinking a second before the first has run out
+        negates the effects of both (C:L1676-1678): the second never starts (catalogue 3.12.6).
+
+        POST /v1/four-c/potion/drink
+        """
+        answer = self._send("POST", "/v1/four-c/potion/drink", body=body)
+        return models.FourCPotionDrinkResult.model_validate_json(answer.content)
+
+    def four_c_potion_healing(
+        self,
+        body: models.FourCPotionHealingRequest,
+    ) -> models.FourCPotionHealingResult:
+        """A healing potion restores 25 Damage points the turn after it is given, never past the
+        character's starting Damage points (C:L1690; the turn as healing_potion_next_turn says,
+        A-46).
+
+        POST /v1/four-c/potion/healing
+        """
+        answer = self._send("POST", "/v1/four-c/potion/healing", body=body)
+        return models.FourCPotionHealingResult.model_validate_json(answer.content)
+
+    def four_c_potion_invisibility(
+        self,
+        body: models.FourCPotionInvisibilityRequest,
+    ) -> models.FourCPotionInvisibilityResult:
+        """The drinker has the Invisibility power 'for turns' (C:L1692): the number is missing, so
+        3, as the other set-duration potions, unless the option says otherwise (A-46); lesser 2 and
+        greater 4 (C:L1704). It starts the turn after it is drunk (C:L1678).
+
+        POST /v1/four-c/potion/invisibility
+        """
+        answer = self._send("POST", "/v1/four-c/potion/invisibility", body=body)
+        return models.FourCPotionInvisibilityResult.model_validate_json(answer.content)
+
+    def four_c_potion_strength(
+        self,
+        body: models.FourCPotionStrengthRequest,
+    ) -> models.FourCPotionStrengthResult:
+        """A Strength potion adds 2d10+10, rolled as it is drunk, to Brawn for 3 turns; any trait's
+        potion is made the same way, and a lesser one lasts 2 turns, a greater 4: a Lesser Potion of
+        Fortitude adds 2d10+10 to Fortitude for 2 turns (C:L1694-1706). A power potion grants the
+        power at 2d10+10 (catalogue 3.12.6, an extrapolation).
+
+        POST /v1/four-c/potion/strength
+        """
+        answer = self._send("POST", "/v1/four-c/potion/strength", body=body)
+        return models.FourCPotionStrengthResult.model_validate_json(answer.content)
+
+    def four_c_potion_strength_odds(
+        self,
+        body: models.FourCPotionStrengthOddsRequest,
+    ) -> models.FourCPotionStrengthOddsResult:
+        """Exact odds: A Strength potion adds 2d10+10, rolled as it is drunk, to Brawn for 3 turns;
+        any trait's potion is made the same way, and a lesser one lasts 2 turns, a greater 4: a
+        Lesser Potion of Fortitude adds 2d10+10 to Fortitude for 2 turns (C:L1694-1706). A power
+        potion grants the power at 2d10+10 (catalogue 3.12.6, an extrapolation).
+
+        POST /v1/four-c/potion/strength/odds
+        """
+        answer = self._send("POST", "/v1/four-c/potion/strength/odds", body=body)
+        return models.FourCPotionStrengthOddsResult.model_validate_json(answer.content)
 
     def four_c_power_absorption(
         self,
@@ -4100,6 +4477,142 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/four-c/traits/secondary/repute/roll/odds", body=body)
         return models.FourCTraitsSecondaryReputeRollOddsResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_attack(
+        self,
+        body: models.FourCVehicleAttackRequest,
+    ) -> models.FourCVehicleAttackResult:
+        """A vehicle is attacked like a character (C:L1474): its Durability is its armor, so a hit
+        takes off what gets past it, down to 0 (C:L1438-1440); a Sports Car (Durability 10) hit for
+        15 is left at 5. A character inside is shielded by the Durability, or by their own armor if
+        better (A-21), and the vehicle is unharmed.
+
+        POST /v1/four-c/vehicle/attack
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/attack", body=body)
+        return models.FourCVehicleAttackResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_collision_avoid(
+        self,
+        body: models.FourCVehicleCollisionAvoidRequest,
+    ) -> models.FourCVehicleCollisionAvoidResult:
+        """The target of a ram, or of a crash, rolls Coordination on foot or its vehicle's Handling
+        at the wheel: on black it is hit and takes collision damage, on red or better it gets out of
+        the way (C:L1476-1484). The rammer rolls nothing (A-39).
+
+        POST /v1/four-c/vehicle/collision/avoid
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/collision/avoid", body=body)
+        return models.FourCVehicleCollisionAvoidResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_collision_avoid_odds(
+        self,
+        body: models.FourCVehicleCollisionAvoidOddsRequest,
+    ) -> models.FourCVehicleCollisionAvoidOddsResult:
+        """Exact odds: The target of a ram, or of a crash, rolls Coordination on foot or its
+        vehicle's Handling at the wheel: on black it is hit and takes collision damage, on red or
+        better it gets out of the way (C:L1476-1484). The rammer rolls nothing (A-39).
+
+        POST /v1/four-c/vehicle/collision/avoid/odds
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/collision/avoid/odds", body=body)
+        return models.FourCVehicleCollisionAvoidOddsResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_collision_damage(
+        self,
+        body: models.FourCVehicleCollisionDamageRequest,
+    ) -> models.FourCVehicleCollisionDamageResult:
+        """What is hit takes the vehicle's Durability; the vehicle takes the character's armor, the
+        other vehicle's Durability or the object's Material Value (the ground's is 50, C:L1466);
+        everyone inside a vehicle takes 10 for each sector it moved that turn before the collision,
+        and the vehicle moves no further (C:L1486-1496). A Sports Car that moved 5 sectors into a
+        character in Body Armor 20 does that character no harm, is destroyed, and its occupants take
+        50 each (catalogue T16).
+
+        POST /v1/four-c/vehicle/collision/damage
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/collision/damage", body=body)
+        return models.FourCVehicleCollisionDamageResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_crash(
+        self,
+        body: models.FourCVehicleCrashRequest,
+    ) -> models.FourCVehicleCrashResult:
+        """A crashing vehicle's operator rolls Coordination: on black it hits something in the
+        sector of the maneuver, on red, blue or yellow in an adjacent one; a character or vehicle it
+        hits may get out of the way (vehicle/collision/avoid), and with nothing but ground it hits
+        the ground, Material Value 50 (C:L1456-1466).
+
+        POST /v1/four-c/vehicle/crash
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/crash", body=body)
+        return models.FourCVehicleCrashResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_crash_odds(
+        self,
+        body: models.FourCVehicleCrashOddsRequest,
+    ) -> models.FourCVehicleCrashOddsResult:
+        """Exact odds: A crashing vehicle's operator rolls Coordination: on black it hits something
+        in the sector of the maneuver, on red, blue or yellow in an adjacent one; a character or
+        vehicle it hits may get out of the way (vehicle/collision/avoid), and with nothing but
+        ground it hits the ground, Material Value 50 (C:L1456-1466).
+
+        POST /v1/four-c/vehicle/crash/odds
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/crash/odds", body=body)
+        return models.FourCVehicleCrashOddsResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_maneuver(
+        self,
+        body: models.FourCVehicleManeuverRequest,
+    ) -> models.FourCVehicleManeuverResult:
+        """Roll the vehicle's Handling on the Master Table: the maneuver succeeds at the colour it
+        needs or better, else the vehicle crashes (C:L1442-1454). An easy one always succeeds and is
+        not rolled (catalogue 3.10.2).
+
+        POST /v1/four-c/vehicle/maneuver
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/maneuver", body=body)
+        return models.FourCVehicleManeuverResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_maneuver_odds(
+        self,
+        body: models.FourCVehicleManeuverOddsRequest,
+    ) -> models.FourCVehicleManeuverOddsResult:
+        """Exact odds: Roll the vehicle's Handling on the Master Table: the maneuver succeeds at the
+        colour it needs or better, else the vehicle crashes (C:L1442-1454). An easy one always
+        succeeds and is not rolled (catalogue 3.10.2).
+
+        POST /v1/four-c/vehicle/maneuver/odds
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/maneuver/odds", body=body)
+        return models.FourCVehicleManeuverOddsResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_move(
+        self,
+        body: models.FourCVehicleMoveRequest,
+    ) -> models.FourCVehicleMoveResult:
+        """A vehicle moves up to its Velocity in sectors each turn (C:L1468-1470), a Private Jet 20;
+        after a collision it moves no further that turn (C:L1496), and a destroyed one (Durability
+        0, C:L1500) not at all.
+
+        POST /v1/four-c/vehicle/move
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/move", body=body)
+        return models.FourCVehicleMoveResult.model_validate_json(answer.content)
+
+    def four_c_vehicle_repair(
+        self,
+        body: models.FourCVehicleRepairRequest,
+    ) -> models.FourCVehicleRepairResult:
+        """Repair raises Durability, never above its starting value (C:L1440); vehicles are fully
+        repaired between adventures, but one reduced to 0 is destroyed and cannot be repaired
+        (C:L1498-1500).
+
+        POST /v1/four-c/vehicle/repair
+        """
+        answer = self._send("POST", "/v1/four-c/vehicle/repair", body=body)
+        return models.FourCVehicleRepairResult.model_validate_json(answer.content)
 
     def four_c_wrestling_hold_damage(
         self,
@@ -7110,6 +7623,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/circumstances")
         return models.FourCCircumstancesTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_collision_avoidance(self) -> models.FourCCollisionAvoidanceTable:
+        """Collisions: the target's roll to get out of the way
+
+        GET /v1/four-c/tables/collision-avoidance
+        """
+        answer = self._send("GET", "/v1/four-c/tables/collision-avoidance")
+        return models.FourCCollisionAvoidanceTable.model_validate_json(answer.content)
+
     def get_four_c_tables_concuss(self) -> models.FourCConcussTable:
         """Concuss: the defender's Fortitude roll, when the attacker's Brawn is greater
 
@@ -7118,6 +7639,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/concuss")
         return models.FourCConcussTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_crash_locations(self) -> models.FourCCrashLocationsTable:
+        """Crash: where the vehicle crashes, by the operator's Coordination
+
+        GET /v1/four-c/tables/crash-locations
+        """
+        answer = self._send("GET", "/v1/four-c/tables/crash-locations")
+        return models.FourCCrashLocationsTable.model_validate_json(answer.content)
+
     def get_four_c_tables_dodge(self) -> models.FourCDodgeTable:
         """Dodging: Row Steps every attacker suffers this turn
 
@@ -7125,6 +7654,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/four-c/tables/dodge")
         return models.FourCDodgeTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_dodging_potion(self) -> models.FourCDodgingPotionTable:
+        """Dodging potion: the dodge table it replaces the usual one with
+
+        GET /v1/four-c/tables/dodging-potion
+        """
+        answer = self._send("GET", "/v1/four-c/tables/dodging-potion")
+        return models.FourCDodgingPotionTable.model_validate_json(answer.content)
 
     def get_four_c_tables_drowning(self) -> models.FourCDrowningTable:
         """Drowning: each turn after the breath runs out
@@ -7158,6 +7695,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/fast-attack")
         return models.FourCFastAttackTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_fist_power_sources(self) -> models.FourCFistPowerSourcesTable:
+        """Voltaic-Concussion Fist power sources
+
+        GET /v1/four-c/tables/fist-power-sources
+        """
+        answer = self._send("GET", "/v1/four-c/tables/fist-power-sources")
+        return models.FourCFistPowerSourcesTable.model_validate_json(answer.content)
+
     def get_four_c_tables_fortune_scales(self) -> models.FourCFortuneScalesTable:
         """Fortune gained and lost by scale
 
@@ -7165,6 +7710,54 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/four-c/tables/fortune-scales")
         return models.FourCFortuneScalesTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenade_anti_arcane(self) -> models.FourCGrenadeAntiArcaneTable:
+        """Anti-Arcane: the grenade's Nullification (Magic) roll at Rank Value 40
+
+        GET /v1/four-c/tables/grenade-anti-arcane
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenade-anti-arcane")
+        return models.FourCGrenadeAntiArcaneTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenade_blasts(self) -> models.FourCGrenadeBlastsTable:
+        """Grenade damage in the detonation sector and adjacent sectors, and Body Armor
+
+        GET /v1/four-c/tables/grenade-blasts
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenade-blasts")
+        return models.FourCGrenadeBlastsTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenade_paralytic(self) -> models.FourCGrenadeParalyticTable:
+        """Paralytic: the target's Fortitude roll to resist
+
+        GET /v1/four-c/tables/grenade-paralytic
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenade-paralytic")
+        return models.FourCGrenadeParalyticTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenade_scream(self) -> models.FourCGrenadeScreamTable:
+        """Scream: the target's Awareness roll
+
+        GET /v1/four-c/tables/grenade-scream
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenade-scream")
+        return models.FourCGrenadeScreamTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenade_stench_gas(self) -> models.FourCGrenadeStenchGasTable:
+        """Stench Gas: the target's Fortitude roll
+
+        GET /v1/four-c/tables/grenade-stench-gas
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenade-stench-gas")
+        return models.FourCGrenadeStenchGasTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_grenades(self) -> models.FourCGrenadesTable:
+        """Grenades: availability and the sectors each reaches
+
+        GET /v1/four-c/tables/grenades
+        """
+        answer = self._send("GET", "/v1/four-c/tables/grenades")
+        return models.FourCGrenadesTable.model_validate_json(answer.content)
 
     def get_four_c_tables_growth_shrinking(self) -> models.FourCGrowthShrinkingTable:
         """Growth/Shrinking heights
@@ -7183,6 +7776,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/headquarters")
         return models.FourCHeadquartersTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_healing_potion(self) -> models.FourCHealingPotionTable:
+        """Healing potion
+
+        GET /v1/four-c/tables/healing-potion
+        """
+        answer = self._send("GET", "/v1/four-c/tables/healing-potion")
+        return models.FourCHealingPotionTable.model_validate_json(answer.content)
+
     def get_four_c_tables_lifestyles(self) -> models.FourCLifestylesTable:
         """Lifestyle: level of wealth
 
@@ -7198,6 +7799,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/four-c/tables/lift")
         return models.FourCLiftTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_maneuver_difficulties(self) -> models.FourCManeuverDifficultiesTable:
+        """Vehicle maneuvers: the colour each difficulty needs on Handling
+
+        GET /v1/four-c/tables/maneuver-difficulties
+        """
+        answer = self._send("GET", "/v1/four-c/tables/maneuver-difficulties")
+        return models.FourCManeuverDifficultiesTable.model_validate_json(answer.content)
 
     def get_four_c_tables_master_table_libre_advanced(
         self,
@@ -7265,6 +7874,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/multi-target")
         return models.FourCMultiTargetTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_omphalos_ix(self) -> models.FourCOmphalosIxTable:
+        """Omphalos IX Precision-Fire Rifle
+
+        GET /v1/four-c/tables/omphalos-ix
+        """
+        answer = self._send("GET", "/v1/four-c/tables/omphalos-ix")
+        return models.FourCOmphalosIxTable.model_validate_json(answer.content)
+
     def get_four_c_tables_origin_modifiers(self) -> models.FourCOriginModifiersTable:
         """Advanced character origins
 
@@ -7280,6 +7897,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/four-c/tables/origins")
         return models.FourCOriginsTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_potion_durations(self) -> models.FourCPotionDurationsTable:
+        """Potion durations by grade
+
+        GET /v1/four-c/tables/potion-durations
+        """
+        answer = self._send("GET", "/v1/four-c/tables/potion-durations")
+        return models.FourCPotionDurationsTable.model_validate_json(answer.content)
 
     def get_four_c_tables_pound(self) -> models.FourCPoundTable:
         """Pound: the defender's Fortitude roll, when the attacker's Brawn is greater
@@ -7345,6 +7970,22 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/rush")
         return models.FourCRushTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_sample_vehicles(self) -> models.FourCSampleVehiclesTable:
+        """Sample vehicles
+
+        GET /v1/four-c/tables/sample-vehicles
+        """
+        answer = self._send("GET", "/v1/four-c/tables/sample-vehicles")
+        return models.FourCSampleVehiclesTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_shrouded_relay(self) -> models.FourCShroudedRelayTable:
+        """Shrouded Relay
+
+        GET /v1/four-c/tables/shrouded-relay
+        """
+        answer = self._send("GET", "/v1/four-c/tables/shrouded-relay")
+        return models.FourCShroudedRelayTable.model_validate_json(answer.content)
+
     def get_four_c_tables_skill_counts(self) -> models.FourCSkillCountsTable:
         """Number of skills
 
@@ -7361,6 +8002,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/four-c/tables/thrown-objects")
         return models.FourCThrownObjectsTable.model_validate_json(answer.content)
 
+    def get_four_c_tables_thrown_weapon_range(self) -> models.FourCThrownWeaponRangeTable:
+        """Thrown Weapon Range (Weapons & Gear), its row labels corrected
+
+        GET /v1/four-c/tables/thrown-weapon-range
+        """
+        answer = self._send("GET", "/v1/four-c/tables/thrown-weapon-range")
+        return models.FourCThrownWeaponRangeTable.model_validate_json(answer.content)
+
     def get_four_c_tables_trait_ranks(self) -> models.FourCTraitRanksTable:
         """Primary trait and power Rank Values
 
@@ -7368,6 +8017,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/four-c/tables/trait-ranks")
         return models.FourCTraitRanksTable.model_validate_json(answer.content)
+
+    def get_four_c_tables_voltaic_fist(self) -> models.FourCVoltaicFistTable:
+        """Voltaic-Concussion Fist
+
+        GET /v1/four-c/tables/voltaic-fist
+        """
+        answer = self._send("GET", "/v1/four-c/tables/voltaic-fist")
+        return models.FourCVoltaicFistTable.model_validate_json(answer.content)
 
     def get_four_c_tables_weapons(self) -> models.FourCWeaponsTable:
         """Weapons: range in sectors and damage

@@ -4445,6 +4445,31 @@ DamageMax = TypeAliasType(
 )
 
 
+class FourCAmmunition(Model):
+    """
+    The rifle's ammunition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rounds_loaded: Annotated[
+        int,
+        Field(
+            description="Rounds in the magazine in the rifle (it holds 30).",
+            ge=0,
+            le=30,
+            title="Rounds Loaded",
+        ),
+    ]
+    spare_magazines: Annotated[
+        int, Field(description="Full magazines carried.", ge=0, le=1000, title="Spare Magazines")
+    ] = 0
+    loose_rounds: Annotated[
+        int, Field(description="Rounds not in a magazine.", ge=0, le=1000000, title="Loose Rounds")
+    ] = 0
+
+
 class FourCAttacksRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -4535,6 +4560,17 @@ Lifestyle = TypeAliasType(
         ),
     ],
 )
+
+
+class FourCCharacterHit(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    raw: Annotated[int, Field(title="Raw")]
+    armor: Annotated[int, Field(title="Armor")]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[bool | None, Field(title="Dying")]
 
 
 class FourCCharacterOriginRollOddsRequest(Model):
@@ -4842,6 +4878,52 @@ class FourCCustomWeapon(Model):
     damage: Annotated[int, Field(ge=0, le=1000, title="Damage")]
 
 
+class FourCDifficultyRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    difficulty: Annotated[
+        Literal["easy", "average", "difficult", "ridiculous"], Field(title="Difficulty")
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
+class FourCDodgeRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    result: Annotated[str, Field(title="Result")]
+    attacker_row_steps: Annotated[int | None, Field(title="Attacker Row Steps")]
+    attacks_fail: Annotated[bool, Field(title="Attacks Fail")]
+    text: Annotated[str, Field(title="Text")]
+
+
+class FourCDodgingPotionTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCDodgeRow], Field(title="Rows")]
+
+
 class FourCDuplicateOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -4921,6 +5003,17 @@ class FourCFastAttackTable(Model):
     rows: Annotated[list[FourCAttacksRow], Field(title="Rows")]
 
 
+class FourCFistRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation_rv: Annotated[int, Field(title="Generation Rv")]
+    matching_control_bonus: Annotated[int, Field(title="Matching Control Bonus")]
+    amplified_rv: Annotated[int, Field(title="Amplified Rv")]
+    switch_turns: Annotated[int, Field(title="Switch Turns")]
+    availability: Annotated[str, Field(title="Availability")]
+
+
 class FourCFortuneAlterRollRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -4948,6 +5041,464 @@ class FourCFortuneOdds(Model):
     success: Exact
 
 
+class FourCFragOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    grenade_frag_armor: Annotated[
+        Literal["this_attack", "lasting"],
+        Field(
+            description="Frag reduces Body Armor by 10 (C:L1546) against this blast only, or for good (until repaired or restored).",
+            title="FragArmor",
+        ),
+    ] = "this_attack"
+
+
+class FourCGearOmphalosIxAmmoRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ammunition: FourCAmmunition
+    action: Annotated[
+        Literal["fire", "reload", "craft"],
+        Field(
+            description="fire: shots from the magazine, a round an attack (catalogue 3.12.3); reload: replace the magazine; craft: make rounds in a shop or laboratory.",
+            title="AmmoAction",
+        ),
+    ]
+    shots: Annotated[int, Field(description="For fire.", ge=1, le=30, title="Shots")] = 1
+    hours: Annotated[
+        int,
+        Field(
+            description="For craft: hours of work by someone with the skill (C:L1618).",
+            ge=1,
+            le=1000,
+            title="Hours",
+        ),
+    ] = 1
+
+
+class FourCGearOmphalosIxAmmoResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ammunition: Annotated[FourCAmmunition, Field(description="After the action.")]
+    turns: Annotated[
+        int, Field(description="Turns the action takes: 4 to replace a magazine.", title="Turns")
+    ]
+    hours: Annotated[int, Field(description="Hours of work: crafting only.", title="Hours")]
+    text: Annotated[str, Field(title="Text")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+RoundsLoaded = TypeAliasType(
+    "RoundsLoaded",
+    Annotated[
+        int,
+        Field(
+            description="Rounds in the magazine, if tracked: each attack fires one.",
+            ge=0,
+            le=30,
+            title="Rounds Loaded",
+        ),
+    ],
+)
+
+
+TelepathyRv = TypeAliasType(
+    "TelepathyRv",
+    Annotated[
+        int,
+        Field(
+            description="The wearer's own Telepathy, if any.", ge=0, le=100000, title="Telepathy Rv"
+        ),
+    ],
+)
+
+
+MentalForceFieldRv = TypeAliasType(
+    "MentalForceFieldRv",
+    Annotated[
+        int,
+        Field(
+            description="Force Field (Mental), if the wearer has it (Mind Shield).",
+            ge=0,
+            le=100000,
+            title="Mental Force Field Rv",
+        ),
+    ],
+)
+
+
+ControlRv = TypeAliasType(
+    "ControlRv",
+    Annotated[
+        int,
+        Field(
+            description="The wearer's Elemental/Energy Control (Electrical), if any.",
+            ge=0,
+            le=100000,
+            title="Control Rv",
+        ),
+    ],
+)
+
+
+Melee = TypeAliasType(
+    "Melee",
+    Annotated[
+        int,
+        Field(
+            description="The wearer's Melee, for a bashing attack with the Fist.",
+            ge=0,
+            le=100000,
+            title="Melee",
+        ),
+    ],
+)
+
+
+class FourCGrenadeBlastRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    grenade: Annotated[
+        Literal["anti_arcane", "frag", "incendiary", "lightning", "paralytic", "scream", "stench_gas"],
+        Field(title="Grenade"),
+    ]
+    sector_damage: Annotated[int, Field(title="Sector Damage")]
+    adjacent_damage: Annotated[int, Field(title="Adjacent Damage")]
+    body_armor_change: Annotated[
+        int,
+        Field(
+            description="Added to the target's Body Armor against it.", title="Body Armor Change"
+        ),
+    ]
+    armor_fails_unless: Annotated[
+        str | None,
+        Field(
+            description="Body Armor does not work against it unless so designed.",
+            title="Armor Fails Unless",
+        ),
+    ]
+    counts_as: Annotated[str | None, Field(title="Counts As")]
+
+
+class FourCGrenadeBlastsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeBlastRow], Field(title="Rows")]
+
+
+DamagePoints1 = TypeAliasType(
+    "DamagePoints1",
+    Annotated[
+        int,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            ge=0,
+            le=100000,
+            title="Damage Points",
+        ),
+    ],
+)
+
+
+class FourCGrenadeFragRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, as a power or a device granting it.",
+            ge=0,
+            le=100000,
+            title="Body Armor",
+        ),
+    ] = 0
+    damage_points: Annotated[
+        DamagePoints1 | None,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    options: Annotated[FourCFragOptions, Field(validate_default=True)] = {
+        "grenade_frag_armor": "this_attack"
+    }
+
+
+class FourCGrenadeFragResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
+    ]
+    raw: Annotated[
+        int, Field(description="The damage the blast deals where the target is.", title="Raw")
+    ]
+    body_armor: Annotated[
+        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[
+        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
+    ]
+    body_armor_after: Annotated[
+        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
+    ]
+    counts_as: Annotated[
+        str | None,
+        Field(
+            description="The power it mimics for control and absorption powers.", title="Counts As"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCFragOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeIncendiaryRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, as a power or a device granting it.",
+            ge=0,
+            le=100000,
+            title="Body Armor",
+        ),
+    ] = 0
+    damage_points: Annotated[
+        DamagePoints1 | None,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    fire_proof: Annotated[
+        bool,
+        Field(
+            description="The Body Armor (or its device) is designed to resist fire.",
+            title="Fire Proof",
+        ),
+    ] = False
+
+
+class FourCGrenadeIncendiaryResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
+    ]
+    raw: Annotated[
+        int, Field(description="The damage the blast deals where the target is.", title="Raw")
+    ]
+    body_armor: Annotated[
+        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[
+        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
+    ]
+    body_armor_after: Annotated[
+        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
+    ]
+    counts_as: Annotated[
+        str | None,
+        Field(
+            description="The power it mimics for control and absorption powers.", title="Counts As"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class FourCGrenadeInfo(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    grenade: Annotated[
+        Literal["anti_arcane", "frag", "incendiary", "lightning", "paralytic", "scream", "stench_gas"],
+        Field(title="Grenade"),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    availability: Annotated[str, Field(title="Availability")]
+    reach_sectors: Annotated[
+        int,
+        Field(description="0: the detonation sector only; 1: and adjacent.", title="Reach Sectors"),
+    ]
+    area: Annotated[str, Field(title="Area")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class FourCGrenadeLightningRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, as a power or a device granting it.",
+            ge=0,
+            le=100000,
+            title="Body Armor",
+        ),
+    ] = 0
+    damage_points: Annotated[
+        DamagePoints1 | None,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    electric_proof: Annotated[
+        bool,
+        Field(
+            description="The Body Armor (or its device) is designed to resist electrical attacks.",
+            title="Electric Proof",
+        ),
+    ] = False
+
+
+class FourCGrenadeLightningResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
+    ]
+    raw: Annotated[
+        int, Field(description="The damage the blast deals where the target is.", title="Raw")
+    ]
+    body_armor: Annotated[
+        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[
+        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
+    ]
+    body_armor_after: Annotated[
+        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
+    ]
+    counts_as: Annotated[
+        str | None,
+        Field(
+            description="The power it mimics for control and absorption powers.", title="Counts As"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class FourCGrenadePenalty(Model):
+    """
+    A -20 penalty on d% rolls next round (C:L1561, C:L1571), as `grenade_d100_penalty`
+    reads it (A-42): pass it to the target's Master Table rolls that round.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll_modifier: Annotated[
+        int,
+        Field(description="Add to the d% roll (a roll's roll_modifier).", title="Roll Modifier"),
+    ]
+    rv_modifier: Annotated[
+        int,
+        Field(description="Add to the Rank Value (a roll's rv_modifiers).", title="Rv Modifier"),
+    ]
+    turns: Annotated[int, Field(title="Turns")]
+
+
+Brawn = TypeAliasType(
+    "Brawn",
+    Annotated[
+        int,
+        Field(
+            description="The thrower's Brawn: when given, the target must be in range.",
+            ge=0,
+            le=100000,
+            title="Brawn",
+        ),
+    ],
+)
+
+
+ScatterSector = TypeAliasType(
+    "ScatterSector",
+    Annotated[
+        str,
+        Field(
+            description="Where the GM says a missed grenade lands (ranged_attack).",
+            max_length=60,
+            min_length=1,
+            title="Scatter Sector",
+        ),
+    ],
+)
+
+
+class FourCGrenadesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeInfo], Field(title="Rows")]
+
+
 class FourCHeadquartersRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -4967,6 +5518,14 @@ class FourCHeadquartersTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[FourCHeadquartersRow], Field(title="Rows")]
+
+
+class FourCHealingRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_points: Annotated[int, Field(title="Damage Points")]
+    capped_at_starting_damage: Annotated[bool, Field(title="Capped At Starting Damage")]
 
 
 class FourCHealthHealBetweenAdventuresRequest(Model):
@@ -5082,6 +5641,18 @@ class FourCLiftTable(Model):
     rows: Annotated[list[FourCLiftRow], Field(title="Rows")]
 
 
+class FourCManeuverDifficultiesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCDifficultyRow], Field(title="Rows")]
+
+
 RvMax = TypeAliasType(
     "RvMax",
     Annotated[int, Field(description="null: no upper end.", ge=0, le=1000000, title="Rv Max")],
@@ -5154,6 +5725,23 @@ class FourCMeaningRow(Model):
     result: Annotated[str, Field(title="Result")]
     meaning: Annotated[str, Field(title="Meaning")]
     source: Annotated[str, Field(title="Source")]
+
+
+class FourCMindShield(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    willpower_against_mind_control: Annotated[int, Field(title="Willpower Against Mind Control")]
+    mental_force_field_rv: Annotated[
+        int,
+        Field(
+            description="The Mind Shield's own field, or Force Field (Mental) with its bonus.",
+            title="Mental Force Field Rv",
+        ),
+    ]
+    bonus: Annotated[
+        int, Field(description="One-half the Mind Shield's Rank Value (A-11).", title="Bonus")
+    ]
 
 
 class FourCMoveRow(Model):
@@ -5313,11 +5901,56 @@ class FourCPhase(Model):
     does: Annotated[str, Field(title="Does")]
 
 
+AttackerRv = TypeAliasType(
+    "AttackerRv",
+    Annotated[
+        int,
+        Field(
+            description="An attacker's trait, for the chance they still hit (odds).",
+            ge=0,
+            le=100000,
+            title="Attacker Rv",
+        ),
+    ],
+)
+
+
+AttackerRowStep = TypeAliasType("AttackerRowStep", Annotated[int, Field(ge=-20, le=20)])
+
+
+ActiveUntil = TypeAliasType(
+    "ActiveUntil",
+    Annotated[
+        int,
+        Field(
+            description="The last turn of a potion already in effect, if any.",
+            ge=1,
+            le=100000,
+            title="Active Until",
+        ),
+    ],
+)
+
+
+FastAttackRv = TypeAliasType(
+    "FastAttackRv",
+    Annotated[
+        int,
+        Field(
+            description="The drinker's Fast Attack: one of its attacks this turn is given up.",
+            ge=0,
+            le=100000,
+            title="Fast Attack Rv",
+        ),
+    ],
+)
+
+
 Hit = TypeAliasType("Hit", Annotated[int, Field(ge=0, le=100000)])
 
 
-DamagePoints1 = TypeAliasType(
-    "DamagePoints1",
+DamagePoints4 = TypeAliasType(
+    "DamagePoints4",
     Annotated[
         int, Field(description="For use=heal: current.", ge=0, le=1000000, title="Damage Points")
     ],
@@ -5359,7 +5992,7 @@ class FourCPowerAbsorptionRequest(Model):
     ] = 0
     use: Annotated[Literal["heal", "attack", "none"], Field(title="AbsorbedUse")] = "heal"
     damage_points: Annotated[
-        DamagePoints1 | None, Field(description="For use=heal: current.", title="Damage Points")
+        DamagePoints4 | None, Field(description="For use=heal: current.", title="Damage Points")
     ] = None
     maximum: Annotated[
         Maximum | None, Field(description="For use=heal: the most there is.", title="Maximum")
@@ -5391,8 +6024,8 @@ class FourCPowerAbsorptionResult(Model):
     ]
 
 
-ControlRv = TypeAliasType(
-    "ControlRv",
+ControlRv2 = TypeAliasType(
+    "ControlRv2",
     Annotated[
         int,
         Field(
@@ -5864,8 +6497,8 @@ class FourCPowerMagicResult(Model):
     ]
 
 
-MentalForceFieldRv = TypeAliasType(
-    "MentalForceFieldRv",
+MentalForceFieldRv2 = TypeAliasType(
+    "MentalForceFieldRv2",
     Annotated[
         int,
         Field(
@@ -6420,6 +7053,26 @@ class FourCReactionsTable(Model):
     rows: Annotated[list[FourCReactionRow], Field(title="Rows")]
 
 
+class FourCRelayRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    telepathy_rv: Annotated[int, Field(title="Telepathy Rv")]
+    innate_telepathy_bonus: Annotated[int, Field(title="Innate Telepathy Bonus")]
+    owned_trait_increase_bonus: Annotated[int, Field(title="Owned Trait Increase Bonus")]
+    mind_shield_rv: Annotated[int, Field(title="Mind Shield Rv")]
+    tuning_minutes_per_relay: Annotated[int, Field(title="Tuning Minutes Per Relay")]
+    scar_colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    willpower_lost_per_scar: Annotated[int, Field(title="Willpower Lost Per Scar")]
+    availability: Annotated[str, Field(title="Availability")]
+
+
 class FourCReputeEventsTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -6461,6 +7114,20 @@ class FourCResultRow(Model):
     ]
     result: Annotated[str, Field(title="Result")]
     text: Annotated[str, Field(title="Text")]
+
+
+class FourCRifleRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    range_sectors: Annotated[int, Field(title="Range Sectors")]
+    damage: Annotated[int, Field(title="Damage")]
+    accurate_bonus: Annotated[int, Field(title="Accurate Bonus")]
+    close_range_sectors: Annotated[int, Field(title="Close Range Sectors")]
+    magazine_rounds: Annotated[int, Field(title="Magazine Rounds")]
+    reload_turns: Annotated[int, Field(title="Reload Turns")]
+    rounds_per_lab_hour: Annotated[int, Field(title="Rounds Per Lab Hour")]
+    availability: Annotated[str, Field(title="Availability")]
 
 
 class FourCRushTable(Model):
@@ -6527,6 +7194,18 @@ class FourCSheetPower(Model):
         list[int], Field(description="Rolls made again for a repeat.", title="Rerolls")
     ]
     rank_roll: Annotated[int, Field(title="Rank Roll")]
+
+
+class FourCShroudedRelayTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCRelayRow], Field(title="Rows")]
 
 
 Tag = TypeAliasType("Tag", Annotated[str, Field(max_length=40, min_length=1)])
@@ -6608,6 +7287,16 @@ class FourCSkillsCountRollRequest(Model):
     ] = False
 
 
+class FourCSourceRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: Annotated[Literal["backpack", "belt"], Field(title="Source")]
+    uses: Annotated[int, Field(title="Uses")]
+    recharge_d10s: Annotated[int, Field(title="Recharge D10S")]
+    recharge_add: Annotated[int, Field(title="Recharge Add")]
+
+
 class FourCSpeedRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -6620,12 +7309,126 @@ class FourCSpeedRow(Model):
     text: Annotated[str, Field(title="Text")]
 
 
+class FourCStenchOptions(Model):
+    """
+    The Scream readings, and whether Contaminant Resistance resists the gas (A-76).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    contaminant_applies_to: Annotated[
+        Literal["hazards_and_gas_grenades", "hazards_only"],
+        Field(
+            description="Contaminant Resistance resists poison, disease and environmental hazards, and also the Stench Gas and Paralytic grenades' rolls, or only the former.",
+            title="ContaminantScope",
+        ),
+    ] = "hazards_and_gas_grenades"
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    grenade_red_daze_turns: Annotated[
+        Literal["one", "half_d10"],
+        Field(
+            description="Dazed or nauseous for 'the next turns' (C:L1560, C:L1570) gives no count: one turn, or 1d10/2 rounded down (minimum 1) as a black result lasts.",
+            title="RedDazeTurns",
+        ),
+    ] = "one"
+    grenade_d100_penalty: Annotated[
+        Literal["roll_modifier", "rank_value"],
+        Field(
+            description="'A -20 penalty on d% rolls' (C:L1561, C:L1571) is taken off the d% roll itself (roll_modifier), or off the Rank Value rolled.",
+            title="D100Penalty",
+        ),
+    ] = "roll_modifier"
+
+
+DamagePoints5 = TypeAliasType(
+    "DamagePoints5",
+    Annotated[
+        int,
+        Field(
+            description="A character's Damage points before the collision.",
+            ge=0,
+            le=100000,
+            title="Damage Points",
+        ),
+    ],
+)
+
+
+MaterialValue = TypeAliasType(
+    "MaterialValue",
+    Annotated[
+        int,
+        Field(
+            description="An object's Material Value (combat's materials table).",
+            ge=0,
+            le=100000,
+            title="Material Value",
+        ),
+    ],
+)
+
+
 class FourCThrownRow(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
     item: Annotated[str, Field(title="Item")]
     material_value: Annotated[int, Field(title="Material Value")]
+
+
+class FourCThrownWeaponRangeRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rv_min: Annotated[int, Field(title="Rv Min")]
+    rv_max: Annotated[int | None, Field(title="Rv Max")]
+    label: Annotated[
+        str, Field(description="The Rank Values of the row, as corrected.", title="Label")
+    ]
+    printed: Annotated[str, Field(description="The label as the seed prints it.", title="Printed")]
+    sectors: Annotated[int, Field(description="0: the thrower's own sector only.", title="Sectors")]
+
+
+class FourCThrownWeaponRangeTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCThrownWeaponRangeRow], Field(title="Rows")]
 
 
 class FourCTraitRolled(Model):
@@ -6714,17 +7517,17 @@ class FourCTraitsRollRequest(Model):
     ] = False
 
 
-Melee = TypeAliasType(
-    "Melee", Annotated[int, Field(description="Null: rolled.", ge=0, le=100000, title="Melee")]
+Melee2 = TypeAliasType(
+    "Melee2", Annotated[int, Field(description="Null: rolled.", ge=0, le=100000, title="Melee")]
 )
 
 
-Coordination1 = TypeAliasType(
-    "Coordination1", Annotated[int, Field(ge=0, le=100000, title="Coordination")]
+Coordination2 = TypeAliasType(
+    "Coordination2", Annotated[int, Field(ge=0, le=100000, title="Coordination")]
 )
 
 
-Brawn = TypeAliasType("Brawn", Annotated[int, Field(ge=0, le=100000, title="Brawn")])
+Brawn2 = TypeAliasType("Brawn2", Annotated[int, Field(ge=0, le=100000, title="Brawn")])
 
 
 Fortitude = TypeAliasType("Fortitude", Annotated[int, Field(ge=0, le=100000, title="Fortitude")])
@@ -6742,9 +7545,9 @@ class FourCTraitsSecondaryDamageOddsRequest(Model):
         Literal["melee", "coordination", "brawn", "fortitude", "intellect", "awareness", "willpower"],
         Field(description="The trait a Changed Human raises (C:L176).", title="PrimaryTrait"),
     ] = "melee"
-    melee: Annotated[Melee | None, Field(description="Null: rolled.", title="Melee")] = None
-    coordination: Annotated[Coordination1 | None, Field(title="Coordination")] = None
-    brawn: Annotated[Brawn | None, Field(title="Brawn")] = None
+    melee: Annotated[Melee2 | None, Field(description="Null: rolled.", title="Melee")] = None
+    coordination: Annotated[Coordination2 | None, Field(title="Coordination")] = None
+    brawn: Annotated[Brawn2 | None, Field(title="Brawn")] = None
     fortitude: Annotated[Fortitude | None, Field(title="Fortitude")] = None
 
 
@@ -6760,9 +7563,9 @@ class FourCTraitsSecondaryDamageRequest(Model):
         Literal["melee", "coordination", "brawn", "fortitude", "intellect", "awareness", "willpower"],
         Field(description="The trait a Changed Human raises (C:L176).", title="PrimaryTrait"),
     ] = "melee"
-    melee: Annotated[Melee | None, Field(description="Null: rolled.", title="Melee")] = None
-    coordination: Annotated[Coordination1 | None, Field(title="Coordination")] = None
-    brawn: Annotated[Brawn | None, Field(title="Brawn")] = None
+    melee: Annotated[Melee2 | None, Field(description="Null: rolled.", title="Melee")] = None
+    coordination: Annotated[Coordination2 | None, Field(title="Coordination")] = None
+    brawn: Annotated[Brawn2 | None, Field(title="Brawn")] = None
     fortitude: Annotated[Fortitude | None, Field(title="Fortitude")] = None
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -6941,12 +7744,256 @@ class FourCTravelOptions(Model):
     ] = "rank_value"
 
 
+Durability = TypeAliasType(
+    "Durability",
+    Annotated[
+        int, Field(description="Its starting Durability.", ge=0, le=100000, title="Durability")
+    ],
+)
+
+
+Handling = TypeAliasType(
+    "Handling",
+    Annotated[
+        int, Field(description="Its Handling Rank Value.", ge=0, le=100000, title="Handling")
+    ],
+)
+
+
+Velocity = TypeAliasType(
+    "Velocity",
+    Annotated[
+        int, Field(description="Its Velocity: sectors a turn.", ge=0, le=100000, title="Velocity")
+    ],
+)
+
+
+CurrentDurability = TypeAliasType(
+    "CurrentDurability",
+    Annotated[
+        int,
+        Field(
+            description="Its Durability now, after damage; null: its starting Durability.",
+            ge=0,
+            le=100000,
+            title="Current Durability",
+        ),
+    ],
+)
+
+
+class FourCVehicle(Model):
+    """
+    A vehicle: a sample of the table by name, or the traits of one's own.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sample: Annotated[
+        Literal["compact_car", "sports_car", "private_jet"] | None,
+        Field(description="A sample vehicle (C:L1502-1511), instead of its traits."),
+    ] = None
+    durability: Annotated[
+        Durability | None, Field(description="Its starting Durability.", title="Durability")
+    ] = None
+    handling: Annotated[
+        Handling | None, Field(description="Its Handling Rank Value.", title="Handling")
+    ] = None
+    velocity: Annotated[
+        Velocity | None, Field(description="Its Velocity: sectors a turn.", title="Velocity")
+    ] = None
+    current_durability: Annotated[
+        CurrentDurability | None,
+        Field(
+            description="Its Durability now, after damage; null: its starting Durability.",
+            title="Current Durability",
+        ),
+    ] = None
+
+
+DamagePoints6 = TypeAliasType(
+    "DamagePoints6",
+    Annotated[
+        int,
+        Field(
+            description="An occupant's Damage points before the hit, if known.",
+            ge=0,
+            le=100000,
+            title="Damage Points",
+        ),
+    ],
+)
+
+
+Coordination4 = TypeAliasType(
+    "Coordination4",
+    Annotated[
+        int,
+        Field(
+            description="A target on foot: its Coordination is rolled.",
+            ge=0,
+            le=100000,
+            title="Coordination",
+        ),
+    ],
+)
+
+
+class FourCVehicleHit(Model):
+    """
+    What a vehicle in the collision takes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    raw: Annotated[int, Field(title="Raw")]
+    armor: Annotated[
+        int,
+        Field(description="Its Durability as armor, when collision_vehicle_armor.", title="Armor"),
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    durability_before: Annotated[int, Field(title="Durability Before")]
+    durability: Annotated[int, Field(title="Durability")]
+    destroyed: Annotated[bool, Field(title="Destroyed")]
+    occupant_damage: Annotated[
+        int, Field(description="What each character inside it takes.", title="Occupant Damage")
+    ]
+    moves_further: Annotated[
+        bool,
+        Field(description="False: it moves no further this turn (C:L1496).", title="Moves Further"),
+    ]
+
+
+OperatorCoordination = TypeAliasType(
+    "OperatorCoordination",
+    Annotated[
+        int,
+        Field(
+            description="The operator's Coordination: given, a failed maneuver's crash is rolled too (C:L1456), with no Row Steps (vehicle/crash takes them).",
+            ge=0,
+            le=100000,
+            title="Operator Coordination",
+        ),
+    ],
+)
+
+
+class FourCVehicleMoveRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle: FourCVehicle
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors it has moved this turn.", ge=0, le=100000, title="Sectors Moved"
+        ),
+    ] = 0
+    collided: Annotated[
+        bool, Field(description="It has been in a collision this turn.", title="Collided")
+    ] = False
+
+
+class FourCVehicleMoveResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    velocity: Annotated[
+        int, Field(description="Sectors it may move in a turn (C:L1470).", title="Velocity")
+    ]
+    sectors_left: Annotated[
+        int, Field(description="Sectors it may still move this turn.", title="Sectors Left")
+    ]
+    destroyed: Annotated[bool, Field(title="Destroyed")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class FourCVehicleOptions(Model):
+    """
+    Readings of the vehicle rules for attacks; every default is the catalogue's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_armor: Annotated[
+        Literal["current", "starting"],
+        Field(
+            description="The Durability a vehicle's armor is (and, in a collision, the damage it deals): its current score, which 'is decreased as the vehicle takes damage' (C:L1440), or its starting score.",
+            title="VehicleArmor",
+        ),
+    ] = "current"
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+
+
+class FourCVehicleRepairRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle: FourCVehicle
+    points: Annotated[
+        int,
+        Field(
+            description="Durability a repair in play restores (the GM's call).",
+            ge=0,
+            le=100000,
+            title="Points",
+        ),
+    ] = 0
+    between_adventures: Annotated[
+        bool,
+        Field(
+            description="The adventure is over: a full repair (C:L1500).",
+            title="Between Adventures",
+        ),
+    ] = False
+
+
+class FourCVehicleRepairResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    durability_before: Annotated[int, Field(title="Durability Before")]
+    durability: Annotated[int, Field(title="Durability")]
+    starting_durability: Annotated[int, Field(title="Starting Durability")]
+    repaired: Annotated[int, Field(description="Durability restored.", title="Repaired")]
+    destroyed: Annotated[
+        bool,
+        Field(description="It was at 0: destroyed, and it cannot be repaired.", title="Destroyed"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
 class FourCVehicleSystem(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
     name: Annotated[str, Field(title="Name")]
     rv: Annotated[int, Field(title="Rv")]
+
+
+class FourCVoltaicFistTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCFistRow], Field(title="Rows")]
 
 
 class FourCWeaponRow(Model):
@@ -7948,7 +8995,7 @@ class FutureImperfectArmorMaterialsTable(Model):
     rows: Annotated[list[FutureImperfectArmorMaterial], Field(title="Rows")]
 
 
-ArmorItem2 = TypeAliasType("ArmorItem2", Annotated[int, Field(ge=0, le=10)])
+ArmorItem4 = TypeAliasType("ArmorItem4", Annotated[int, Field(ge=0, le=10)])
 
 
 class FutureImperfectAtLeast(Model):
@@ -15559,6 +16606,75 @@ class FourCAdvancementRaiseRankResult(Model):
     ]
 
 
+class FourCAfflictionOptions(Model):
+    """
+    Readings of the Scream and Stench Gas tables (A-42); every default is the catalogue's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    grenade_red_daze_turns: Annotated[
+        Literal["one", "half_d10"],
+        Field(
+            description="Dazed or nauseous for 'the next turns' (C:L1560, C:L1570) gives no count: one turn, or 1d10/2 rounded down (minimum 1) as a black result lasts.",
+            title="RedDazeTurns",
+        ),
+    ] = "one"
+    grenade_d100_penalty: Annotated[
+        Literal["roll_modifier", "rank_value"],
+        Field(
+            description="'A -20 penalty on d% rolls' (C:L1561, C:L1571) is taken off the d% roll itself (roll_modifier), or off the Rank Value rolled.",
+            title="D100Penalty",
+        ),
+    ] = "roll_modifier"
+
+
+class FourCAvoidRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    result: Annotated[Literal["hit", "avoided"], Field(title="Avoidance")]
+    text: Annotated[str, Field(title="Text")]
+
+
 class FourCBasicPowersTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -15591,6 +16707,63 @@ class FourCCharacterOriginRollOddsResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+
+
+class FourCCollisionAvoidanceTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCAvoidRow], Field(title="Rows")]
+
+
+class FourCCollisionOptions(Model):
+    """
+    Readings of the collision rules (A-40): what armor stops in a collision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_armor: Annotated[
+        Literal["current", "starting"],
+        Field(
+            description="The Durability a vehicle's armor is (and, in a collision, the damage it deals): its current score, which 'is decreased as the vehicle takes damage' (C:L1440), or its starting score.",
+            title="VehicleArmor",
+        ),
+    ] = "current"
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+    collision_vehicle_armor: Annotated[
+        bool,
+        Field(
+            description="A vehicle's Durability also works as armor against collision damage: the text gives that armor 'from an attack' (C:L1438), and with it two vehicles of equal Durability would never harm each other.",
+            title="Collision Vehicle Armor",
+        ),
+    ] = False
+    collision_character_armor: Annotated[
+        bool,
+        Field(
+            description="A struck character's armor (worn or natural) stops its Rank Value of the vehicle's Durability, as a ram is an attack; off, the character takes it all.",
+            title="Collision Character Armor",
+        ),
+    ] = True
+    occupant_collision_armor: Annotated[
+        bool,
+        Field(
+            description="The 10 points per sector moved that the occupants take (C:L1494) are stopped by their vehicle's Durability as armor; off, they take them all.",
+            title="Occupant Collision Armor",
+        ),
+    ] = False
 
 
 class FourCCombatOptions(Model):
@@ -15878,6 +17051,21 @@ class FourCCoreOptions(Model):
     ] = True
 
 
+class FourCCrashRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    location: Annotated[Literal["same_sector", "adjacent_sector"], Field(title="Location")]
+    text: Annotated[str, Field(title="Text")]
+
+
 class FourCCustomMasterTable(Model):
     """
     A Master Table of the caller's own: rows numbered from 0 whose Rank Value ranges run
@@ -15914,6 +17102,60 @@ class FourCD100(Model):
         int,
         Field(description="The reading taken: the higher (A-68, catalogue 3.1.1).", title="Roll"),
     ]
+
+
+class FourCDeliveryOptions(Model):
+    """
+    How a grenade reaches its sector: the source has no rule (catalogue F3).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    grenade_delivery: Annotated[
+        Literal["auto", "ranged_attack"],
+        Field(
+            description="Not in the source (catalogue F3, 3.12.1): nothing says how a grenade is aimed or what a miss does. auto: it goes off in the chosen sector within range; ranged_attack: a Coordination roll, black landing where the GM says.",
+            title="GrenadeDelivery",
+        ),
+    ] = "auto"
+    range_penalty: Annotated[
+        bool,
+        Field(
+            description="The optional range penalty: -1 Row Step per sector to the target, on every ranged attack, thrown objects and powers included.",
+            title="Range Penalty",
+        ),
+    ] = False
 
 
 class FourCDiceD100OddsRequest(Model):
@@ -16104,6 +17346,14 @@ class FourCDrowningTable(Model):
     rows: Annotated[list[FourCResultRow], Field(title="Rows")]
 
 
+class FourCDurationRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    grade: Annotated[Literal["lesser", "standard", "greater"], Field(title="Grade")]
+    turns: Annotated[int, Field(title="Turns")]
+
+
 class FourCEvadeTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -16126,6 +17376,85 @@ class FourCExhaustionTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[FourCResultRow], Field(title="Rows")]
+
+
+class FourCFistOptions(Model):
+    """
+    The core's readings of dice, and the Voltaic-Concussion Fist's (A-45, A-11).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    fist_stack_matching_bonus: Annotated[
+        bool,
+        Field(
+            description="A wearer with matching E/E Control also counts the Fist as Energy Generation, so Control and Generation match and both gain +10 more (C:L612); off, the Fist's +10 replaces the Generation it would grant.",
+            title="Fist Stack Matching Bonus",
+        ),
+    ] = False
+    half_rounding: Annotated[
+        Literal["up", "down"],
+        Field(
+            description="One-half of the Fist's Generation and Amplified Control: rounded up, or down.",
+            title="HalfRounding",
+        ),
+    ] = "up"
+
+
+class FourCFistPower(Model):
+    """
+    The Fist's power sources: uses left in each, and which is connected.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    backpack_uses: Annotated[int, Field(ge=0, le=20, title="Backpack Uses")] = 20
+    belt_uses: Annotated[int, Field(ge=0, le=10, title="Belt Uses")] = 10
+    connected: Annotated[Literal["backpack", "belt"], Field(title="Source")] = "backpack"
+
+
+class FourCFistPowerSourcesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCSourceRow], Field(title="Rows")]
 
 
 class FourCFortuneAlterRollResult(Model):
@@ -16169,6 +17498,226 @@ class FourCFortuneScalesTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[FourCScaleRow], Field(title="Rows")]
+
+
+class FourCGasOptions(Model):
+    """
+    The core's readings, and whether Contaminant Resistance resists the gas (A-76).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    contaminant_applies_to: Annotated[
+        Literal["hazards_and_gas_grenades", "hazards_only"],
+        Field(
+            description="Contaminant Resistance resists poison, disease and environmental hazards, and also the Stench Gas and Paralytic grenades' rolls, or only the former.",
+            title="ContaminantScope",
+        ),
+    ] = "hazards_and_gas_grenades"
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+
+
+class FourCGearVoltaicFistOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    control_rv: Annotated[
+        ControlRv | None,
+        Field(
+            description="The wearer's Elemental/Energy Control (Electrical), if any.",
+            title="Control Rv",
+        ),
+    ] = None
+    melee: Annotated[
+        Melee | None,
+        Field(description="The wearer's Melee, for a bashing attack with the Fist.", title="Melee"),
+    ] = None
+    power: Annotated[FourCFistPower, Field(validate_default=True)] = {
+        "backpack_uses": 20,
+        "belt_uses": 10,
+        "connected": "backpack",
+    }
+    action: Annotated[
+        Literal["wear", "use", "recharge", "switch"],
+        Field(
+            description="wear: only the powers; use: spend uses from the connected source (an attack or a power used through the Fist, catalogue 3.12.5); recharge: refill a source at an advanced energy supply; switch: connect the other source (1 turn).",
+            title="FistAction",
+        ),
+    ] = "wear"
+    uses: Annotated[int, Field(description="For use.", ge=1, le=20, title="Uses")] = 1
+    source: Annotated[
+        Literal["backpack", "belt"] | None,
+        Field(description="For recharge: the source; null, the one connected."),
+    ] = None
+    options: Annotated[FourCFistOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "fist_stack_matching_bonus": False,
+        "half_rounding": "up",
+    }
+
+
+class FourCGearVoltaicFistOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    recharge_turns: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="The recharge time of the source recharged (the one connected by default).",
+            title="Recharge Turns",
+        ),
+    ]
+    mean_recharge_turns: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCFistOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGearVoltaicFistRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    control_rv: Annotated[
+        ControlRv | None,
+        Field(
+            description="The wearer's Elemental/Energy Control (Electrical), if any.",
+            title="Control Rv",
+        ),
+    ] = None
+    melee: Annotated[
+        Melee | None,
+        Field(description="The wearer's Melee, for a bashing attack with the Fist.", title="Melee"),
+    ] = None
+    power: Annotated[FourCFistPower, Field(validate_default=True)] = {
+        "backpack_uses": 20,
+        "belt_uses": 10,
+        "connected": "backpack",
+    }
+    action: Annotated[
+        Literal["wear", "use", "recharge", "switch"],
+        Field(
+            description="wear: only the powers; use: spend uses from the connected source (an attack or a power used through the Fist, catalogue 3.12.5); recharge: refill a source at an advanced energy supply; switch: connect the other source (1 turn).",
+            title="FistAction",
+        ),
+    ] = "wear"
+    uses: Annotated[int, Field(description="For use.", ge=1, le=20, title="Uses")] = 1
+    source: Annotated[
+        Literal["backpack", "belt"] | None,
+        Field(description="For recharge: the source; null, the one connected."),
+    ] = None
+    options: Annotated[FourCFistOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "fist_stack_matching_bonus": False,
+        "half_rounding": "up",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGearVoltaicFistResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation_rv: Annotated[
+        int | None,
+        Field(
+            description="Energy Generation (Electrical): 40, none when the Fist boosts Control instead, 50 with fist_stack_matching_bonus.",
+            title="Generation Rv",
+        ),
+    ]
+    control_rv: Annotated[
+        int,
+        Field(description="The effective E/E Control (Electrical) Rank Value.", title="Control Rv"),
+    ]
+    control_source: Annotated[
+        str,
+        Field(description="'control' (the wearer's own) or 'amplified'.", title="Control Source"),
+    ]
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="Amplified dice on Control's rolls (C:L490).", title="DiceMode"),
+    ]
+    melee_attack_rv: Annotated[
+        int | None,
+        Field(
+            description="A melee attack with the power: the greater of Control or Melee +10.",
+            title="Melee Attack Rv",
+        ),
+    ]
+    damage: Annotated[
+        int, Field(description="An attack with the power deals its Rank Value.", title="Damage")
+    ]
+    power: Annotated[FourCFistPower, Field(description="The power sources after the action.")]
+    turns: Annotated[int, Field(description="Turns the action takes.", title="Turns")]
+    recharge_turns: Annotated[
+        int | None,
+        Field(description="The recharge's 3d10+5 or 2d10+5 turns.", title="Recharge Turns"),
+    ]
+    recharge_faces: Annotated[
+        list[int], Field(description="Its d10s as they count.", title="Recharge Faces")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCFistOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
 
 
 class FourCGenerationOptions(Model):
@@ -16263,6 +17812,995 @@ class FourCGmOptions(Model):
     ] = True
 
 
+class FourCGrenadeAntiArcaneOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int,
+        Field(
+            description="The grenade's Nullification (Magic) Rank Value: 40 (C:L1544); a grenade of one's own design may differ (C:L1540).",
+            ge=0,
+            le=100000,
+            title="Rv",
+        ),
+    ] = 40
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    magic_rv: Annotated[
+        int,
+        Field(
+            description="The character's Magic power; 0: none, and the grenade does nothing.",
+            ge=0,
+            le=100000,
+            title="Magic Rv",
+        ),
+    ]
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+
+
+class FourCGrenadeAntiArcaneRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int,
+        Field(
+            description="The grenade's Nullification (Magic) Rank Value: 40 (C:L1544); a grenade of one's own design may differ (C:L1540).",
+            ge=0,
+            le=100000,
+            title="Rv",
+        ),
+    ] = 40
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    magic_rv: Annotated[
+        int,
+        Field(
+            description="The character's Magic power; 0: none, and the grenade does nothing.",
+            ge=0,
+            le=100000,
+            title="Magic Rv",
+        ),
+    ]
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGrenadeDuration(Model):
+    """
+    How long one result lasts, given that result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[str, Field(title="Result")]
+    lasting: Annotated[
+        list[OutcomeProbability], Field(description="Turns, given this result.", title="Lasting")
+    ]
+
+
+class FourCGrenadeEffectRow(Model):
+    """
+    What one colour of a target's roll against a grenade means.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    result: Annotated[str, Field(title="Result")]
+    lasting: Annotated[
+        Literal["none", "one_turn", "five_turns", "half_d10", "next_turns"],
+        Field(
+            description="How long a colour's effect lasts, as the text says it.",
+            title="GrenadeLasting",
+        ),
+    ]
+    d100_penalty: Annotated[
+        int,
+        Field(description="A penalty on the target's d% rolls next round.", title="D100 Penalty"),
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
+class FourCGrenadeParalyticOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Fortitude.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCGasOptions, Field(validate_default=True)] = {
+        "contaminant_applies_to": "hazards_and_gas_grenades",
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    contaminant_resistance: Annotated[
+        int,
+        Field(
+            description="The target's Contaminant Resistance power; 0: none.",
+            ge=0,
+            le=100000,
+            title="Contaminant Resistance",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+
+
+class FourCGrenadeParalyticOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each result, worst first for the one rolling.", title="Result"),
+    ]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each colour; none without a roll.", title="Colour"),
+    ]
+    turns: Annotated[
+        list[OutcomeProbability],
+        Field(description="Turns the effect lasts, 0 for none.", title="Turns"),
+    ]
+    durations: Annotated[
+        list[FourCGrenadeDuration],
+        Field(
+            description="The turns each result lasts, given it (catalogue 5.4).", title="Durations"
+        ),
+    ]
+    rv: Annotated[
+        int | None, Field(description="The Rank Value rolled; none without a roll.", title="Rv")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCGasOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeParalyticRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Fortitude.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCGasOptions, Field(validate_default=True)] = {
+        "contaminant_applies_to": "hazards_and_gas_grenades",
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    contaminant_resistance: Annotated[
+        int,
+        Field(
+            description="The target's Contaminant Resistance power; 0: none.",
+            ge=0,
+            le=100000,
+            title="Contaminant Resistance",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGrenadeParalyticTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeEffectRow], Field(title="Rows")]
+
+
+class FourCGrenadeScatterOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int,
+        Field(
+            description="The thrower's Coordination, rolled with grenade_delivery=ranged_attack.",
+            ge=0,
+            le=100000,
+            title="Rv",
+        ),
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCDeliveryOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_delivery": "auto",
+        "range_penalty": False,
+    }
+    brawn: Annotated[
+        Brawn | None,
+        Field(
+            description="The thrower's Brawn: when given, the target must be in range.",
+            title="Brawn",
+        ),
+    ] = None
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors to the target sector, not counting the thrower's.",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    scatter_sector: Annotated[
+        ScatterSector | None,
+        Field(
+            description="Where the GM says a missed grenade lands (ranged_attack).",
+            title="Scatter Sector",
+        ),
+    ] = None
+
+
+class FourCGrenadeScatterOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    landed: Annotated[list[OutcomeProbability], Field(title="Landed")]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each colour; none without a roll.", title="Colour"),
+    ]
+    in_source: Annotated[bool, Field(title="In Source")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCDeliveryOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeScatterRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int,
+        Field(
+            description="The thrower's Coordination, rolled with grenade_delivery=ranged_attack.",
+            ge=0,
+            le=100000,
+            title="Rv",
+        ),
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCDeliveryOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_delivery": "auto",
+        "range_penalty": False,
+    }
+    brawn: Annotated[
+        Brawn | None,
+        Field(
+            description="The thrower's Brawn: when given, the target must be in range.",
+            title="Brawn",
+        ),
+    ] = None
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors to the target sector, not counting the thrower's.",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    scatter_sector: Annotated[
+        ScatterSector | None,
+        Field(
+            description="Where the GM says a missed grenade lands (ranged_attack).",
+            title="Scatter Sector",
+        ),
+    ] = None
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGrenadeScreamOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Awareness.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCAfflictionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_red_daze_turns": "one",
+        "grenade_d100_penalty": "roll_modifier",
+    }
+    combat_awareness: Annotated[
+        int,
+        Field(
+            description="The target's Combat Awareness power; 0: none. With it, the greater of its Rank Value and Awareness +10 (C:L526-528).",
+            ge=0,
+            le=100000,
+            title="Combat Awareness",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+
+
+class FourCGrenadeScreamOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each result, worst first for the one rolling.", title="Result"),
+    ]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each colour; none without a roll.", title="Colour"),
+    ]
+    turns: Annotated[
+        list[OutcomeProbability],
+        Field(description="Turns the effect lasts, 0 for none.", title="Turns"),
+    ]
+    durations: Annotated[
+        list[FourCGrenadeDuration],
+        Field(
+            description="The turns each result lasts, given it (catalogue 5.4).", title="Durations"
+        ),
+    ]
+    rv: Annotated[
+        int | None, Field(description="The Rank Value rolled; none without a roll.", title="Rv")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCAfflictionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeScreamRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Awareness.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCAfflictionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_red_daze_turns": "one",
+        "grenade_d100_penalty": "roll_modifier",
+    }
+    combat_awareness: Annotated[
+        int,
+        Field(
+            description="The target's Combat Awareness power; 0: none. With it, the greater of its Rank Value and Awareness +10 (C:L526-528).",
+            ge=0,
+            le=100000,
+            title="Combat Awareness",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGrenadeScreamTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeEffectRow], Field(title="Rows")]
+
+
+class FourCGrenadeStenchGasOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Fortitude.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCStenchOptions, Field(validate_default=True)] = {
+        "contaminant_applies_to": "hazards_and_gas_grenades",
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_red_daze_turns": "one",
+        "grenade_d100_penalty": "roll_modifier",
+    }
+    contaminant_resistance: Annotated[
+        int,
+        Field(
+            description="The target's Contaminant Resistance power; 0: none.",
+            ge=0,
+            le=100000,
+            title="Contaminant Resistance",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+
+
+class FourCGrenadeStenchGasOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each result, worst first for the one rolling.", title="Result"),
+    ]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each colour; none without a roll.", title="Colour"),
+    ]
+    turns: Annotated[
+        list[OutcomeProbability],
+        Field(description="Turns the effect lasts, 0 for none.", title="Turns"),
+    ]
+    durations: Annotated[
+        list[FourCGrenadeDuration],
+        Field(
+            description="The turns each result lasts, given it (catalogue 5.4).", title="Durations"
+        ),
+    ]
+    rv: Annotated[
+        int | None, Field(description="The Rank Value rolled; none without a roll.", title="Rv")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCStenchOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeStenchGasRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[int, Field(description="The target's Fortitude.", ge=0, le=100000, title="Rv")]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCStenchOptions, Field(validate_default=True)] = {
+        "contaminant_applies_to": "hazards_and_gas_grenades",
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "grenade_red_daze_turns": "one",
+        "grenade_d100_penalty": "roll_modifier",
+    }
+    contaminant_resistance: Annotated[
+        int,
+        Field(
+            description="The target's Contaminant Resistance power; 0: none.",
+            ge=0,
+            le=100000,
+            title="Contaminant Resistance",
+        ),
+    ] = 0
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGrenadeStenchGasTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeEffectRow], Field(title="Rows")]
+
+
 class FourCGrowthShrinkingTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -16273,6 +18811,18 @@ class FourCGrowthShrinkingTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[FourCHeightRow], Field(title="Rows")]
+
+
+class FourCHealingPotionTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCHealingRow], Field(title="Rows")]
 
 
 class FourCHeldPower(Model):
@@ -17126,6 +19676,18 @@ class FourCMultiTargetTable(Model):
     rows: Annotated[list[FourCResultRow], Field(title="Rows")]
 
 
+class FourCOmphalosIxTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCRifleRow], Field(title="Rows")]
+
+
 class FourCOpposedOdds(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -17237,6 +19799,226 @@ class FourCPhysiqueOptions(Model):
             title="Recompute Fortune",
         ),
     ] = False
+
+
+class FourCPotionDurationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCDurationRow], Field(title="Rows")]
+
+
+class FourCPotionOptions(Model):
+    """
+    The core's readings of dice, and the potions' (A-46, A-29).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    invisibility_potion_turns: Annotated[
+        int,
+        Field(
+            description="The turns an Invisibility potion lasts, a number the seed leaves out ('for turns', C:L1692): 3, as the other set-duration potions; lesser and greater potions last 2 and 4 whatever this says.",
+            ge=1,
+            le=10,
+            title="Invisibility Potion Turns",
+        ),
+    ] = 3
+    dodging_potion_black_row_steps: Annotated[
+        int,
+        Field(
+            description="The Row Steps a Dodging potion's black takes off attackers, which the seed writes '-Row Step' with no number: 1, as its label says; or another.",
+            ge=0,
+            le=3,
+            title="Dodging Potion Black Row Steps",
+        ),
+    ] = 1
+    healing_potion_next_turn: Annotated[
+        bool,
+        Field(
+            description="A healing potion restores its 25 points the turn after it is given (the seed's 'turn after', as every potion starts next turn); off, the same turn.",
+            title="Healing Potion Next Turn",
+        ),
+    ] = True
+    fast_attack_above_50: Annotated[
+        Literal["cap", "extend"],
+        Field(
+            description="Fast Attack over 50, which its table stops at: 4 attacks, or one more for each rank band above 50-74.",
+            title="AboveFifty",
+        ),
+    ] = "cap"
+
+
+class FourCPotionStrengthOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trait: Annotated[
+        Literal["melee", "coordination", "brawn", "fortitude", "intellect", "awareness", "willpower"],
+        Field(
+            description="Brawn for Strength; another trait for its own potion (C:L1696-1698).",
+            title="PrimaryTrait",
+        ),
+    ] = "brawn"
+    trait_rv: Annotated[
+        int, Field(description="The trait's Rank Value now.", ge=0, le=100000, title="Trait Rv")
+    ] = 0
+    power: Annotated[
+        Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"] | None,
+        Field(
+            description="A power potion instead (C:L1700): the power at 2d10+10, an extrapolation."
+        ),
+    ] = None
+    grade: Annotated[Literal["lesser", "standard", "greater"], Field(title="Grade")] = "standard"
+    turn: Annotated[
+        int, Field(description="The turn it is drunk.", ge=1, le=100000, title="Turn")
+    ] = 1
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+
+
+class FourCPotionStrengthOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    bonus: Annotated[list[OutcomeProbability], Field(title="Bonus")]
+    rv: Annotated[list[OutcomeProbability], Field(title="Rv")]
+    mean_bonus: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCPotionStrengthRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trait: Annotated[
+        Literal["melee", "coordination", "brawn", "fortitude", "intellect", "awareness", "willpower"],
+        Field(
+            description="Brawn for Strength; another trait for its own potion (C:L1696-1698).",
+            title="PrimaryTrait",
+        ),
+    ] = "brawn"
+    trait_rv: Annotated[
+        int, Field(description="The trait's Rank Value now.", ge=0, le=100000, title="Trait Rv")
+    ] = 0
+    power: Annotated[
+        Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"] | None,
+        Field(
+            description="A power potion instead (C:L1700): the power at 2d10+10, an extrapolation."
+        ),
+    ] = None
+    grade: Annotated[Literal["lesser", "standard", "greater"], Field(title="Grade")] = "standard"
+    turn: Annotated[
+        int, Field(description="The turn it is drunk.", ge=1, le=100000, title="Turn")
+    ] = 1
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCPotionStrengthResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trait: Literal["melee", "coordination", "brawn", "fortitude", "intellect", "awareness", "willpower"] | None
+    power: Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"] | None
+    bonus: Annotated[
+        int, Field(description="2d10+10, rolled when the potion is drunk.", title="Bonus")
+    ]
+    faces: Annotated[list[int], Field(title="Faces")]
+    rv: Annotated[
+        int, Field(description="The trait's Rank Value with the bonus, or the power's.", title="Rv")
+    ]
+    turns: Annotated[int, Field(title="Turns")]
+    first_turn: Annotated[int, Field(title="First Turn")]
+    last_turn: Annotated[int, Field(title="Last Turn")]
+    extrapolated: Annotated[
+        bool,
+        Field(
+            description="A power potion: the seed gives no numbers for it.", title="Extrapolated"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
 
 
 class FourCPoundTable(Model):
@@ -19827,6 +22609,74 @@ class FourCRanksTable(Model):
     rows: Annotated[list[ServiceRulesFourCCoreTablesFourCRankRow], Field(title="Rows")]
 
 
+class FourCRelayOptions(Model):
+    """
+    The core's readings, and the Shrouded Relay's (A-44, A-11, A-35).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    relay_trait_increase: Annotated[
+        Literal["plus_15", "plus_20"],
+        Field(
+            description="The Trait Increase (Willpower) the Relay grants: +15, as Trait Increase gives a trait, or +20, as when it is rolled twice.",
+            title="RelayWillpower",
+        ),
+    ] = "plus_15"
+    half_rounding: Annotated[
+        Literal["up", "down"],
+        Field(
+            description="One-half of the Relay's Mind Shield, its mental Force Field: rounded up, or down.",
+            title="HalfRounding",
+        ),
+    ] = "up"
+    recompute_fortune: Annotated[
+        bool,
+        Field(
+            description="A point of Willpower lost to Psychic Scars also comes off the Fortune left, as if Fortune were derived again; off by default, since Fortune is a currency.",
+            title="Recompute Fortune",
+        ),
+    ] = False
+    psychic_scars_trait: Annotated[
+        Literal["worn", "base"],
+        Field(
+            description="The seed does not say whether the Psychic Scars test reads Willpower with the Relay's own Trait Increase (worn, as the device is on when it is used) or without it (base).",
+            title="ScarsTrait",
+        ),
+    ] = "worn"
+
+
 class FourCReputeAdjustRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -20084,6 +22934,187 @@ class FourCResolved(Model):
     master_table: Annotated[str, Field(title="Master Table")]
 
 
+class FourCRifleOptions(Model):
+    """
+    Combat's readings, and the Omphalos IX's (A-43, A-48).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
+    rs_clamp_min_row: Annotated[
+        int,
+        Field(
+            description="The lowest row penalties can push a Rank Value to (row steps are summed, then clamped once): row 0, or row 1 so that no action falls to Rank Value 0.",
+            ge=0,
+            le=1,
+            title="Rs Clamp Min Row",
+        ),
+    ] = 0
+    range_dice: Annotated[
+        Literal["ndx", "uniform"],
+        Field(
+            description="'2-20 turns' is 2d10 summed, or one number from 2 to 20, each as likely.",
+            title="RangeDice",
+        ),
+    ] = "ndx"
+    d10_zero_is_ten: Annotated[
+        bool,
+        Field(
+            description="A d10 counted on its own (durations) reads its 0 face as 10, or as 0.",
+            title="D10 Zero Is Ten",
+        ),
+    ] = True
+    block_steps: Annotated[
+        Literal["label", "body"],
+        Field(
+            description="A block's blue and yellow take 4 and 7 Row Steps from the attacker's Brawn (the table's labels) or 3 and 6 (its sentences); red is 1 either way.",
+            title="BlockSteps",
+        ),
+    ] = "label"
+    range_penalty: Annotated[
+        bool,
+        Field(
+            description="The optional range penalty: -1 Row Step per sector to the target, on every ranged attack, thrown objects and powers included.",
+            title="Range Penalty",
+        ),
+    ] = False
+    thrown_damage: Annotated[
+        Literal["material", "brawn", "lesser"],
+        Field(
+            description="A thrown object deals its Material Value (C:L1171), the thrower's Brawn (C:L198), or the lesser of the two.",
+            title="ThrownDamage",
+        ),
+    ] = "material"
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+    dying_requires_penetration: Annotated[
+        bool,
+        Field(
+            description="A Dying result needs at least 1 point through the armor; else it is a Hit for 0 damage.",
+            title="Dying Requires Penetration",
+        ),
+    ] = True
+    hold_damage_on_establish: Annotated[
+        bool,
+        Field(
+            description="A hold hurts on the turn it is made, or first on the next turn it is kept.",
+            title="Hold Damage On Establish",
+        ),
+    ] = False
+    thrown_range_trait: Annotated[
+        Literal["brawn", "coordination"],
+        Field(
+            description="The Rank Value a thrown range is read from: Brawn, which covers throwing an object a distance (C:L198), or Coordination.",
+            title="ThrowingTrait",
+        ),
+    ] = "brawn"
+    rush_damage: Annotated[
+        Literal["brawn", "fortitude"],
+        Field(
+            description="A rush hits as an unarmed blow, Brawn, or with the rusher's Fortitude.",
+            title="RushDamage",
+        ),
+    ] = "brawn"
+    initiative_tie: Annotated[
+        Literal["reroll", "players_win", "gm_wins", "simultaneous"],
+        Field(
+            description="Equal initiative totals: both sides roll again, one side wins, or both act at once.",
+            title="InitiativeTie",
+        ),
+    ] = "reroll"
+    exhaustion_penalty: Annotated[
+        Literal["flat", "cumulative"],
+        Field(
+            description="After the first exhaustion roll each roll is at -10 Fortitude, or at -10 more for each roll before it.",
+            title="ExhaustionPenalty",
+        ),
+    ] = "flat"
+    evade_scope: Annotated[
+        Literal["one_attack", "all_attacks_from_opponent"],
+        Field(
+            description="An evade answers the named opponent's first melee attack this turn, or every melee attack that opponent makes this turn.",
+            title="EvadeScope",
+        ),
+    ] = "one_attack"
+    dodge_timing: Annotated[
+        Literal["first_attack", "own_action"],
+        Field(
+            description="A declared dodge counts from the first attack on the dodger, or only once the dodger's side acts (attacks before it are not dodged).",
+            title="DodgeTiming",
+        ),
+    ] = "first_attack"
+    omphalos_halve_before_bonus: Annotated[
+        bool,
+        Field(
+            description="Close in, the user's Coordination is halved (round down) and then the scope's +20 added; off, the +20 is added first and the sum halved.",
+            title="Omphalos Halve Before Bonus",
+        ),
+    ] = True
+    omphalos_close_range_override: Annotated[
+        bool,
+        Field(
+            description="Close in, blue and yellow fall to red and Deadly Accuracy does not raise that red again (a Hit); off, Deadly Accuracy still steps the red up to a blue Nail.",
+            title="Omphalos Close Range Override",
+        ),
+    ] = True
+    omphalos_close_range_inclusive: Annotated[
+        bool,
+        Field(
+            description="'Within 12 sectors' takes in a target 12 sectors away; off, only 11 or fewer.",
+            title="Omphalos Close Range Inclusive",
+        ),
+    ] = True
+    omphalos_auto_nail: Annotated[
+        bool,
+        Field(
+            description="Deadly Accuracy makes every Hit a Nail though no called shot was declared (overriding C:L1282); off, a blue is a Nail only when declared.",
+            title="Omphalos Auto Nail",
+        ),
+    ] = True
+
+
+class FourCSample(Model):
+    """
+    A sample vehicle's three Vehicle Traits (C:L1434-1470).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sample: Annotated[
+        Literal["compact_car", "sports_car", "private_jet"], Field(title="SampleVehicle")
+    ]
+    vehicle: Annotated[str, Field(title="Vehicle")]
+    durability: Annotated[int, Field(title="Durability")]
+    handling: Annotated[int, Field(title="Handling")]
+    velocity: Annotated[int, Field(title="Velocity")]
+
+
+class FourCSampleVehiclesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCSample], Field(title="Rows")]
+
+
 class FourCSecondCharacter(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -20216,6 +23247,65 @@ class FourCSkillsCountRollResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class FourCStruckInput(Model):
+    """
+    What the vehicle hits, and what of it the rules read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[Literal["character", "vehicle", "object", "ground"], Field(title="Struck")]
+    armor: Annotated[
+        list[ArmorItem],
+        Field(
+            description="A character's armor, worn or natural (Rank Values).",
+            max_length=8,
+            title="Armor",
+        ),
+    ] = []
+    damage_points: Annotated[
+        DamagePoints5 | None,
+        Field(
+            description="A character's Damage points before the collision.", title="Damage Points"
+        ),
+    ] = None
+    vehicle: Annotated[FourCVehicle | None, Field(description="A vehicle hit.")] = None
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors a vehicle hit moved this turn before the collision.",
+            ge=0,
+            le=100000,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    material_value: Annotated[
+        MaterialValue | None,
+        Field(
+            description="An object's Material Value (combat's materials table).",
+            title="Material Value",
+        ),
+    ] = None
+
+
+class FourCThrowOptions(Model):
+    """
+    Readings of the text for a grenade's range; every default is the catalogue's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    thrown_range_trait: Annotated[
+        Literal["brawn", "coordination"],
+        Field(
+            description="The Rank Value a thrown range is read from: Brawn, which covers throwing an object a distance (C:L198), or Coordination.",
+            title="ThrowingTrait",
+        ),
+    ] = "brawn"
 
 
 class FourCThrownObjectsTable(Model):
@@ -20476,6 +23566,601 @@ class FourCTraitsSecondaryReputeRollResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class FourCVehicleAttackRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle: FourCVehicle
+    damage: Annotated[
+        int,
+        Field(
+            description="The damage of the hit, before armor (combat/damage).",
+            ge=0,
+            le=100000,
+            title="Damage",
+        ),
+    ]
+    target: Annotated[
+        Literal["vehicle", "occupant"],
+        Field(description="The vehicle, or a character inside it.", title="AttackTarget"),
+    ] = "vehicle"
+    armor: Annotated[
+        list[ArmorItem],
+        Field(
+            description="An occupant's own armor, worn or natural (Rank Values).",
+            max_length=8,
+            title="Armor",
+        ),
+    ] = []
+    damage_points: Annotated[
+        DamagePoints6 | None,
+        Field(
+            description="An occupant's Damage points before the hit, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    options: Annotated[FourCVehicleOptions, Field(validate_default=True)] = {
+        "vehicle_armor": "current",
+        "armor_stacking": "highest",
+    }
+
+
+class FourCVehicleAttackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    target: Annotated[Literal["vehicle", "occupant"], Field(title="AttackTarget")]
+    raw: Annotated[int, Field(description="The damage of the hit.", title="Raw")]
+    vehicle_armor: Annotated[
+        int, Field(description="The vehicle's Durability as armor (A-38).", title="Vehicle Armor")
+    ]
+    armor: Annotated[
+        int,
+        Field(description="The armor that counts: an occupant's with it (A-21).", title="Armor"),
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    durability_before: Annotated[int, Field(title="Durability Before")]
+    durability: Annotated[
+        int, Field(description="The vehicle's Durability after the hit.", title="Durability")
+    ]
+    destroyed: Annotated[
+        bool,
+        Field(description="Durability 0: destroyed, never repaired (C:L1500).", title="Destroyed"),
+    ]
+    damage_points: Annotated[
+        int | None, Field(description="The occupant's Damage points left.", title="Damage Points")
+    ]
+    dying: Annotated[
+        bool | None,
+        Field(description="The occupant is at 0 Damage points (C:L1165).", title="Dying"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCVehicleOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCVehicleCollisionAvoidOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    coordination: Annotated[
+        Coordination4 | None,
+        Field(description="A target on foot: its Coordination is rolled.", title="Coordination"),
+    ] = None
+    vehicle: Annotated[
+        FourCVehicle | None,
+        Field(description="A target at the wheel: its vehicle's Handling is rolled."),
+    ] = None
+
+
+class FourCVehicleCollisionAvoidOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    avoided: Exact
+    result: Annotated[list[OutcomeProbability], Field(title="Result")]
+    colour: Annotated[list[OutcomeProbability], Field(title="Colour")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCVehicleCollisionAvoidRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    coordination: Annotated[
+        Coordination4 | None,
+        Field(description="A target on foot: its Coordination is rolled.", title="Coordination"),
+    ] = None
+    vehicle: Annotated[
+        FourCVehicle | None,
+        Field(description="A target at the wheel: its vehicle's Handling is rolled."),
+    ] = None
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCVehicleCollisionAvoidResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    row: Annotated[int, Field(description="The row read, after Row Steps.", title="Row")]
+    rv_effective: Annotated[int, Field(title="Rv Effective")]
+    d100: FourCD100
+    roll_used: Annotated[
+        int, Field(description="The roll with its modifier, within 00-99.", title="Roll Used")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rolled_on: Annotated[
+        str,
+        Field(
+            description="'coordination' (on foot) or 'handling' (at the wheel).", title="Rolled On"
+        ),
+    ]
+    result: Annotated[Literal["hit", "avoided"], Field(title="Avoidance")]
+    avoided: Annotated[bool, Field(title="Avoided")]
+    text: Annotated[str, Field(title="Text")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCVehicleCollisionDamageRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle: Annotated[FourCVehicle, Field(description="The vehicle that hits.")]
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors it moved this turn before the collision.",
+            ge=0,
+            le=100000,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    struck: FourCStruckInput
+    options: Annotated[FourCCollisionOptions, Field(validate_default=True)] = {
+        "vehicle_armor": "current",
+        "armor_stacking": "highest",
+        "collision_vehicle_armor": False,
+        "collision_character_armor": True,
+        "occupant_collision_armor": False,
+    }
+
+
+class FourCVehicleCollisionDamageResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    striker: FourCVehicleHit
+    struck: Annotated[Literal["character", "vehicle", "object", "ground"], Field(title="Struck")]
+    struck_vehicle: FourCVehicleHit | None
+    struck_character: FourCCharacterHit | None
+    struck_object_damage: Annotated[
+        int | None,
+        Field(description="The damage an object hit takes.", title="Struck Object Damage"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCollisionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCVehicleCrashOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    rv: Annotated[
+        int,
+        Field(description="The operator's Coordination Rank Value.", ge=0, le=100000, title="Rv"),
+    ]
+
+
+class FourCVehicleCrashOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[list[OutcomeProbability], Field(title="Location")]
+    colour: Annotated[list[OutcomeProbability], Field(title="Colour")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCVehicleCrashRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    rv: Annotated[
+        int,
+        Field(description="The operator's Coordination Rank Value.", ge=0, le=100000, title="Rv"),
+    ]
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCVehicleCrashResult(Model):
+    """
+    Where a crashing vehicle lands: the operator's Coordination roll read on C:L1458-1464.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    row: Annotated[int, Field(description="The row read, after Row Steps.", title="Row")]
+    rv_effective: Annotated[int, Field(title="Rv Effective")]
+    d100: FourCD100
+    roll_used: Annotated[
+        int, Field(description="The roll with its modifier, within 00-99.", title="Roll Used")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    location: Annotated[Literal["same_sector", "adjacent_sector"], Field(title="Location")]
+    text: Annotated[str, Field(title="Text")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCVehicleManeuverOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    vehicle: Annotated[FourCVehicle, Field(description="The vehicle: its Handling is rolled.")]
+    required: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colour the maneuver needs: black easy (standard turns), red average (sharp turns), blue difficult (a broken bridge), yellow ridiculous (two wheels through a narrow alley) (C:L1446-1452).",
+            title="Colour",
+        ),
+    ] = "red"
+    operator_coordination: Annotated[
+        OperatorCoordination | None,
+        Field(
+            description="The operator's Coordination: given, a failed maneuver's crash is rolled too (C:L1456), with no Row Steps (vehicle/crash takes them).",
+            title="Operator Coordination",
+        ),
+    ] = None
+
+
+class FourCVehicleManeuverOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    success: Exact
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="The Handling roll's colour ('not_rolled' for an easy maneuver).",
+            title="Colour",
+        ),
+    ]
+    success_by_required: Annotated[
+        list[FourCColourChance],
+        Field(
+            description="The chance of success at each colour a maneuver could need.",
+            title="Success By Required",
+        ),
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCVehicleManeuverRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source: the operator's Drive or Pilot skill is +1 (C:L326).",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99.",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+    }
+    vehicle: Annotated[FourCVehicle, Field(description="The vehicle: its Handling is rolled.")]
+    required: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colour the maneuver needs: black easy (standard turns), red average (sharp turns), blue difficult (a broken bridge), yellow ridiculous (two wheels through a narrow alley) (C:L1446-1452).",
+            title="Colour",
+        ),
+    ] = "red"
+    operator_coordination: Annotated[
+        OperatorCoordination | None,
+        Field(
+            description="The operator's Coordination: given, a failed maneuver's crash is rolled too (C:L1456), with no Row Steps (vehicle/crash takes them).",
+            title="Operator Coordination",
+        ),
+    ] = None
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
 
 
 class FourCWrestlingHoldDamageRequest(Model):
@@ -36856,6 +40541,44 @@ class FourCCombatThrownRangeRequest(Model):
     }
 
 
+class FourCCrashLocationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCCrashRow], Field(title="Rows")]
+
+
+class FourCCrashed(Model):
+    """
+    Where a crashing vehicle lands: the operator's Coordination roll read on C:L1458-1464.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    row: Annotated[int, Field(description="The row read, after Row Steps.", title="Row")]
+    rv_effective: Annotated[int, Field(title="Rv Effective")]
+    d100: FourCD100
+    roll_used: Annotated[
+        int, Field(description="The roll with its modifier, within 00-99.", title="Roll Used")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    location: Annotated[Literal["same_sector", "adjacent_sector"], Field(title="Location")]
+    text: Annotated[str, Field(title="Text")]
+
+
 class FourCDodgeRoll(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -36932,6 +40655,896 @@ class FourCFortuneGainResult(Model):
     ]
 
 
+class FourCGearOmphalosIxAttackOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int, Field(description="The user's Coordination Rank Value.", ge=0, le=100000, title="Rv")
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCRifleOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "armor_stacking": "highest",
+        "dying_requires_penetration": True,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "omphalos_halve_before_bonus": True,
+        "omphalos_close_range_override": True,
+        "omphalos_close_range_inclusive": True,
+        "omphalos_auto_nail": True,
+    }
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors moved into this turn: -1 Row Step each (C:L967).",
+            ge=0,
+            le=20,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    defender_dodge: Annotated[
+        Literal["black", "red", "blue", "yellow"] | None,
+        Field(description="The colour of the defender's dodge this turn, if rolled."),
+    ] = None
+    dodging_coordination: Annotated[
+        DodgingCoordination | None,
+        Field(
+            description="A dodging defender's Coordination, when the dodge is still to be rolled: it is rolled first (and the odds weigh every dodge).",
+            title="Dodging Coordination",
+        ),
+    ] = None
+    before_defender_acts: Annotated[
+        bool,
+        Field(
+            description="This attack comes before the defender's side acts (dodge_timing, A-19).",
+            title="Before Defender Acts",
+        ),
+    ] = False
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors to the target: the rifle reaches 20 (C:L1622).",
+            ge=0,
+            le=20,
+            title="Distance Sectors",
+        ),
+    ]
+    target_body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, halved by the rifle's rounds.",
+            ge=0,
+            le=100000,
+            title="Target Body Armor",
+        ),
+    ] = 0
+    nail_declared: Annotated[
+        bool,
+        Field(
+            description="A called shot declared before the roll (C:L1282); with omphalos_auto_nail off, a blue is a Nail only then.",
+            title="Nail Declared",
+        ),
+    ] = False
+    rounds_loaded: Annotated[
+        RoundsLoaded | None,
+        Field(
+            description="Rounds in the magazine, if tracked: each attack fires one.",
+            title="Rounds Loaded",
+        ),
+    ] = None
+
+
+class FourCGearOmphalosIxAttackOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[list[OutcomeProbability], Field(title="Result")]
+    final_colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="The colour after the rifle.", title="Final Colour"),
+    ]
+    colour: Annotated[
+        list[OutcomeProbability], Field(description="The colour rolled.", title="Colour")
+    ]
+    damage_taken: Annotated[list[OutcomeProbability], Field(title="Damage Taken")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCRifleOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGearOmphalosIxAttackRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int, Field(description="The user's Coordination Rank Value.", ge=0, le=100000, title="Rv")
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCRifleOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "armor_stacking": "highest",
+        "dying_requires_penetration": True,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "omphalos_halve_before_bonus": True,
+        "omphalos_close_range_override": True,
+        "omphalos_close_range_inclusive": True,
+        "omphalos_auto_nail": True,
+    }
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors moved into this turn: -1 Row Step each (C:L967).",
+            ge=0,
+            le=20,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    defender_dodge: Annotated[
+        Literal["black", "red", "blue", "yellow"] | None,
+        Field(description="The colour of the defender's dodge this turn, if rolled."),
+    ] = None
+    dodging_coordination: Annotated[
+        DodgingCoordination | None,
+        Field(
+            description="A dodging defender's Coordination, when the dodge is still to be rolled: it is rolled first (and the odds weigh every dodge).",
+            title="Dodging Coordination",
+        ),
+    ] = None
+    before_defender_acts: Annotated[
+        bool,
+        Field(
+            description="This attack comes before the defender's side acts (dodge_timing, A-19).",
+            title="Before Defender Acts",
+        ),
+    ] = False
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors to the target: the rifle reaches 20 (C:L1622).",
+            ge=0,
+            le=20,
+            title="Distance Sectors",
+        ),
+    ]
+    target_body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, halved by the rifle's rounds.",
+            ge=0,
+            le=100000,
+            title="Target Body Armor",
+        ),
+    ] = 0
+    nail_declared: Annotated[
+        bool,
+        Field(
+            description="A called shot declared before the roll (C:L1282); with omphalos_auto_nail off, a blue is a Nail only then.",
+            title="Nail Declared",
+        ),
+    ] = False
+    rounds_loaded: Annotated[
+        RoundsLoaded | None,
+        Field(
+            description="Rounds in the magazine, if tracked: each attack fires one.",
+            title="Rounds Loaded",
+        ),
+    ] = None
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGearOmphalosIxAttackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    row: Annotated[int, Field(description="The row read, after Row Steps.", title="Row")]
+    rv_effective: Annotated[int, Field(title="Rv Effective")]
+    d100: FourCD100
+    roll_used: Annotated[
+        int, Field(description="The roll with its modifier, within 00-99.", title="Roll Used")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    dodge: FourCDodgeRoll | None
+    close_range: Annotated[
+        bool,
+        Field(description="Within 12 sectors: the Range Drawback applies.", title="Close Range"),
+    ]
+    attack_rv: Annotated[
+        int, Field(description="Coordination, halved close in, +20 (Accurate).", title="Attack Rv")
+    ]
+    final_colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(description="The colour after the rifle changes it.", title="Colour"),
+    ]
+    damage: Annotated[int, Field(description="The rifle's damage, 20.", title="Damage")]
+    armor: Annotated[
+        int, Field(description="The target's Body Armor, halved (round down).", title="Armor")
+    ]
+    damage_taken: Annotated[
+        int, Field(description="What gets through the armor, 0 on a miss.", title="Damage Taken")
+    ]
+    rounds_loaded: Annotated[
+        int | None,
+        Field(description="Rounds left in the magazine after the shot.", title="Rounds Loaded"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCRifleOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGearShroudedRelayOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    willpower: Annotated[
+        int,
+        Field(
+            description="The wearer's Willpower without the Relay.",
+            ge=0,
+            le=100000,
+            title="Willpower",
+        ),
+    ]
+    telepathy_rv: Annotated[
+        TelepathyRv | None,
+        Field(description="The wearer's own Telepathy, if any.", title="Telepathy Rv"),
+    ] = None
+    trait_increase_willpower: Annotated[
+        bool,
+        Field(
+            description="The wearer already has Trait Increase (Willpower).",
+            title="Trait Increase Willpower",
+        ),
+    ] = False
+    mental_force_field_rv: Annotated[
+        MentalForceFieldRv | None,
+        Field(
+            description="Force Field (Mental), if the wearer has it (Mind Shield).",
+            title="Mental Force Field Rv",
+        ),
+    ] = None
+    relays_in_set: Annotated[
+        int,
+        Field(
+            description="Relays tuned together: ten minutes each (C:L1644).",
+            ge=1,
+            le=1000,
+            title="Relays In Set",
+        ),
+    ] = 1
+    telepathy_uses: Annotated[
+        int,
+        Field(
+            description="Uses of the Relay's Telepathy: a Psychic Scars test each.",
+            ge=0,
+            le=10,
+            title="Telepathy Uses",
+        ),
+    ] = 0
+    options: Annotated[FourCRelayOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "relay_trait_increase": "plus_15",
+        "half_rounding": "up",
+        "recompute_fortune": False,
+        "psychic_scars_trait": "worn",
+    }
+
+
+class FourCGearShroudedRelayOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    willpower_lost: Annotated[
+        list[OutcomeProbability],
+        Field(description="Points of Willpower lost over the uses.", title="Willpower Lost"),
+    ]
+    scar_chance: Annotated[Exact, Field(description="The chance the first test is black.")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCRelayOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGearShroudedRelayRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    willpower: Annotated[
+        int,
+        Field(
+            description="The wearer's Willpower without the Relay.",
+            ge=0,
+            le=100000,
+            title="Willpower",
+        ),
+    ]
+    telepathy_rv: Annotated[
+        TelepathyRv | None,
+        Field(description="The wearer's own Telepathy, if any.", title="Telepathy Rv"),
+    ] = None
+    trait_increase_willpower: Annotated[
+        bool,
+        Field(
+            description="The wearer already has Trait Increase (Willpower).",
+            title="Trait Increase Willpower",
+        ),
+    ] = False
+    mental_force_field_rv: Annotated[
+        MentalForceFieldRv | None,
+        Field(
+            description="Force Field (Mental), if the wearer has it (Mind Shield).",
+            title="Mental Force Field Rv",
+        ),
+    ] = None
+    relays_in_set: Annotated[
+        int,
+        Field(
+            description="Relays tuned together: ten minutes each (C:L1644).",
+            ge=1,
+            le=1000,
+            title="Relays In Set",
+        ),
+    ] = 1
+    telepathy_uses: Annotated[
+        int,
+        Field(
+            description="Uses of the Relay's Telepathy: a Psychic Scars test each.",
+            ge=0,
+            le=10,
+            title="Telepathy Uses",
+        ),
+    ] = 0
+    options: Annotated[FourCRelayOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "relay_trait_increase": "plus_15",
+        "half_rounding": "up",
+        "recompute_fortune": False,
+        "psychic_scars_trait": "worn",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCGearShroudedRelayResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    telepathy_rv: Annotated[
+        int, Field(description="50, or the wearer's Telepathy +10.", title="Telepathy Rv")
+    ]
+    mind_reading: Annotated[
+        bool,
+        Field(
+            description="False with the Relay's own Telepathy: it talks only to other Relays.",
+            title="Mind Reading",
+        ),
+    ]
+    willpower_bonus: Annotated[
+        int,
+        Field(
+            description="Trait Increase (Willpower): +15 (A-44), or +5.", title="Willpower Bonus"
+        ),
+    ]
+    willpower_worn: Annotated[
+        int,
+        Field(
+            description="Willpower while the Relay is worn, after the scars.",
+            title="Willpower Worn",
+        ),
+    ]
+    mind_shield: Annotated[
+        FourCMindShield, Field(description="Mind Shield 30, on the Willpower worn.")
+    ]
+    tuning_minutes: Annotated[int, Field(title="Tuning Minutes")]
+    scars: Annotated[
+        list[FourCResolved], Field(description="Each Psychic Scars test, in order.", title="Scars")
+    ]
+    willpower_lost: Annotated[
+        int, Field(description="Points of Willpower lost for good.", title="Willpower Lost")
+    ]
+    willpower: Annotated[
+        int, Field(description="The wearer's own Willpower after the scars.", title="Willpower")
+    ]
+    fortune_change: Annotated[
+        int, Field(description="Off Fortune for the Willpower lost (A-35).", title="Fortune Change")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCRelayOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeAntiArcaneOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each result, worst first for the one rolling.", title="Result"),
+    ]
+    colour: Annotated[
+        list[OutcomeProbability],
+        Field(description="Each colour; none without a roll.", title="Colour"),
+    ]
+    turns: Annotated[
+        list[OutcomeProbability],
+        Field(description="Turns the effect lasts, 0 for none.", title="Turns"),
+    ]
+    durations: Annotated[
+        list[FourCGrenadeDuration],
+        Field(
+            description="The turns each result lasts, given it (catalogue 5.4).", title="Durations"
+        ),
+    ]
+    rv: Annotated[
+        int | None, Field(description="The Rank Value rolled; none without a roll.", title="Rv")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeAntiArcaneResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool,
+        Field(description="False: out of the grenade's area, or immune; no roll.", title="Reached"),
+    ]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The target's Master Table roll, when made.")
+    ]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    turns: Annotated[
+        int, Field(description="Turns (rounds) the effect lasts; 0: none.", title="Turns")
+    ]
+    duration_die: Annotated[
+        int | None,
+        Field(
+            description="The d10 read for a rolled duration, as it counts (A-26).",
+            title="Duration Die",
+        ),
+    ]
+    penalty: FourCGrenadePenalty | None
+    magic_rv: Annotated[
+        int,
+        Field(
+            description="The Magic power's Rank Value this turn: half (rounded up) on red, 0 when disrupted.",
+            title="Magic Rv",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeAntiArcaneTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCGrenadeEffectRow], Field(title="Rows")]
+
+
+class FourCGrenadeParalyticResult(Model):
+    """
+    What a grenade did to one target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool,
+        Field(description="False: out of the grenade's area, or immune; no roll.", title="Reached"),
+    ]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The target's Master Table roll, when made.")
+    ]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    turns: Annotated[
+        int, Field(description="Turns (rounds) the effect lasts; 0: none.", title="Turns")
+    ]
+    duration_die: Annotated[
+        int | None,
+        Field(
+            description="The d10 read for a rolled duration, as it counts (A-26).",
+            title="Duration Die",
+        ),
+    ]
+    penalty: FourCGrenadePenalty | None
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCGasOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeScatterResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    in_source: Annotated[
+        bool, Field(description="False: the source has no rule for this (F3).", title="In Source")
+    ]
+    note: Annotated[str, Field(title="Note")]
+    delivery: Annotated[Literal["auto", "ranged_attack"], Field(title="GrenadeDelivery")]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The Coordination roll, with ranged_attack.")
+    ]
+    landed: Annotated[Literal["target_sector", "gm_sector"], Field(title="Landed")]
+    landing_sector: Annotated[
+        str | None,
+        Field(
+            description="The GM's sector for a miss; none in the target sector, or not yet given.",
+            title="Landing Sector",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCDeliveryOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeScreamResult(Model):
+    """
+    What a grenade did to one target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool,
+        Field(description="False: out of the grenade's area, or immune; no roll.", title="Reached"),
+    ]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The target's Master Table roll, when made.")
+    ]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    turns: Annotated[
+        int, Field(description="Turns (rounds) the effect lasts; 0: none.", title="Turns")
+    ]
+    duration_die: Annotated[
+        int | None,
+        Field(
+            description="The d10 read for a rolled duration, as it counts (A-26).",
+            title="Duration Die",
+        ),
+    ]
+    penalty: FourCGrenadePenalty | None
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCAfflictionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeStenchGasResult(Model):
+    """
+    What a grenade did to one target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool,
+        Field(description="False: out of the grenade's area, or immune; no roll.", title="Reached"),
+    ]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The target's Master Table roll, when made.")
+    ]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    turns: Annotated[
+        int, Field(description="Turns (rounds) the effect lasts; 0: none.", title="Turns")
+    ]
+    duration_die: Annotated[
+        int | None,
+        Field(
+            description="The d10 read for a rolled duration, as it counts (A-26).",
+            title="Duration Die",
+        ),
+    ]
+    penalty: FourCGrenadePenalty | None
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCStenchOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCGrenadeThrowRangeRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    brawn: Annotated[int, Field(description="The thrower's Brawn.", ge=0, le=100000, title="Brawn")]
+    coordination: Annotated[
+        Coordination | None,
+        Field(
+            description="The thrower's Coordination, with thrown_range_trait.", title="Coordination"
+        ),
+    ] = None
+    options: Annotated[FourCThrowOptions, Field(validate_default=True)] = {
+        "thrown_range_trait": "brawn"
+    }
+
+
+class FourCGrenadeThrowRangeResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sectors: Annotated[
+        int, Field(description="How many sectors away a grenade can be thrown.", title="Sectors")
+    ]
+    thrown_sectors: Annotated[
+        int,
+        Field(
+            description="The thrower's range for an object not made for throwing; 0: own sector.",
+            title="Thrown Sectors",
+        ),
+    ]
+    table_row: Annotated[
+        FourCThrownWeaponRangeRow | None,
+        Field(
+            description="The Thrown Weapon Range row read (C:L1583-1594), its label corrected; none off the basic Master Table or at Rank Value 0."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCThrowOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
 class FourCMovementExhaustionResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -36994,6 +41607,426 @@ class FourCMovementSwimmingResult(Model):
     ] = None
 
 
+class FourCPotionDodgingOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int, Field(description="The dodger's Coordination Rank Value.", ge=0, le=100000, title="Rv")
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors moved into this turn: -1 Row Step each (C:L967).",
+            ge=0,
+            le=20,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    grade: Annotated[
+        Literal["lesser", "standard", "greater"],
+        Field(description="Lasts 3 turns, lesser 2, greater 4.", title="Grade"),
+    ] = "standard"
+    attacker_rv: Annotated[
+        AttackerRv | None,
+        Field(
+            description="An attacker's trait, for the chance they still hit (odds).",
+            title="Attacker Rv",
+        ),
+    ] = None
+    attacker_row_steps: Annotated[
+        list[AttackerRowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Attacker Row Steps",
+        ),
+    ] = []
+
+
+class FourCPotionDodgingOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[list[OutcomeProbability], Field(title="Result")]
+    colour: Annotated[list[OutcomeProbability], Field(title="Colour")]
+    attacker_hits: Annotated[
+        Exact | None,
+        Field(
+            description="With attacker_rv: the chance the attacker rolls red or better through the dodge (catalogue 5.1)."
+        ),
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCPotionDodgingRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    master_table: Annotated[
+        Literal["libre-basic", "libre-advanced"] | None,
+        Field(description="A table the service holds (C:L939, L955); null: the service's default."),
+    ] = None
+    custom_master_table: Annotated[
+        FourCCustomMasterTable | None,
+        Field(description="A table of your own, used instead of master_table."),
+    ] = None
+    rv: Annotated[
+        int, Field(description="The dodger's Coordination Rank Value.", ge=0, le=100000, title="Rv")
+    ]
+    rv_modifiers: Annotated[
+        list[RvModifier],
+        Field(
+            description="Numeric modifiers, added before the row is read.",
+            max_length=8,
+            title="Rv Modifiers",
+        ),
+    ] = []
+    row_steps: Annotated[
+        list[RowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Row Steps",
+        ),
+    ] = []
+    roll_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the d% roll, which stays within 00-99 (a -20 penalty on d% rolls, Weapons & Gear, A-42).",
+            ge=-99,
+            le=99,
+            title="Roll Modifier",
+        ),
+    ] = 0
+    mode: Annotated[
+        Literal["normal", "amplified", "nine_lives"],
+        Field(description="How the d% is rolled.", title="DiceMode"),
+    ] = "normal"
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+    sectors_moved: Annotated[
+        int,
+        Field(
+            description="Sectors moved into this turn: -1 Row Step each (C:L967).",
+            ge=0,
+            le=20,
+            title="Sectors Moved",
+        ),
+    ] = 0
+    grade: Annotated[
+        Literal["lesser", "standard", "greater"],
+        Field(description="Lasts 3 turns, lesser 2, greater 4.", title="Grade"),
+    ] = "standard"
+    attacker_rv: Annotated[
+        AttackerRv | None,
+        Field(
+            description="An attacker's trait, for the chance they still hit (odds).",
+            title="Attacker Rv",
+        ),
+    ] = None
+    attacker_row_steps: Annotated[
+        list[AttackerRowStep],
+        Field(
+            description="Row Steps from every source; summed, then applied.",
+            max_length=16,
+            title="Attacker Row Steps",
+        ),
+    ] = []
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class FourCPotionDodgingResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    row: Annotated[int, Field(description="The row read, after Row Steps.", title="Row")]
+    rv_effective: Annotated[int, Field(title="Rv Effective")]
+    d100: FourCD100
+    roll_used: Annotated[
+        int, Field(description="The roll with its modifier, within 00-99.", title="Roll Used")
+    ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    result: Annotated[str, Field(title="Result")]
+    text: Annotated[str, Field(title="Text")]
+    attacker_row_steps: Annotated[
+        int | None,
+        Field(
+            description="Row Steps off every attacker this turn; None when every attack fails.",
+            title="Attacker Row Steps",
+        ),
+    ]
+    attacks_fail: Annotated[bool, Field(title="Attacks Fail")]
+    turns: Annotated[
+        int, Field(description="Turns the potion replaces the dodge table for.", title="Turns")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCPotionDrinkRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    potion: Annotated[
+        Literal["dodging", "healing", "invisibility", "strength", "trait", "power"],
+        Field(
+            description="trait: a trait's potion made from Strength (C:L1696-1698); power: a power's (C:L1700).",
+            title="Potion",
+        ),
+    ]
+    grade: Annotated[Literal["lesser", "standard", "greater"], Field(title="Grade")] = "standard"
+    turn: Annotated[int, Field(description="The turn it is drunk.", ge=1, le=100000, title="Turn")]
+    active_until: Annotated[
+        ActiveUntil | None,
+        Field(
+            description="The last turn of a potion already in effect, if any.", title="Active Until"
+        ),
+    ] = None
+    fast_attack_rv: Annotated[
+        FastAttackRv | None,
+        Field(
+            description="The drinker's Fast Attack: one of its attacks this turn is given up.",
+            title="Fast Attack Rv",
+        ),
+    ] = None
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+
+
+class FourCPotionDrinkResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[
+        str,
+        Field(
+            description="'turn' (the turn's action) or 'attack' (one of several).", title="Action"
+        ),
+    ]
+    attacks_left: Annotated[int, Field(description="Attacks left this turn.", title="Attacks Left")]
+    first_turn: Annotated[
+        int | None,
+        Field(description="The first turn it works; None if negated.", title="First Turn"),
+    ]
+    last_turn: Annotated[int | None, Field(title="Last Turn")]
+    turns: Annotated[
+        int | None,
+        Field(description="Its duration; None for Healing, which works once.", title="Turns"),
+    ]
+    negated: Annotated[
+        bool,
+        Field(
+            description="A potion was still in effect: both potions' effects end.", title="Negated"
+        ),
+    ]
+    text: Annotated[str, Field(title="Text")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCPotionHealingRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_points: Annotated[
+        int,
+        Field(
+            description="The wounded character's Damage points now.",
+            ge=0,
+            le=100000,
+            title="Damage Points",
+        ),
+    ]
+    starting_damage: Annotated[
+        int,
+        Field(
+            description="Their starting Damage points, which the potion cannot exceed.",
+            ge=0,
+            le=100000,
+            title="Starting Damage",
+        ),
+    ]
+    turn: Annotated[int, Field(description="The turn it is given.", ge=1, le=100000, title="Turn")]
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+
+
+class FourCPotionHealingResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    healed: Annotated[int, Field(title="Healed")]
+    damage_points: Annotated[int, Field(title="Damage Points")]
+    turn: Annotated[int, Field(description="The turn the points come back.", title="Turn")]
+    dying_ended: Annotated[
+        bool,
+        Field(
+            description="Back above 0 Damage points: no longer Dying (A-57).", title="Dying Ended"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCPotionInvisibilityRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    grade: Annotated[Literal["lesser", "standard", "greater"], Field(title="Grade")] = "standard"
+    turn: Annotated[int, Field(description="The turn it is drunk.", ge=1, le=100000, title="Turn")]
+    options: Annotated[FourCPotionOptions, Field(validate_default=True)] = {
+        "row_value": "floor",
+        "rs_clamp_min_row": 0,
+        "range_dice": "ndx",
+        "d10_zero_is_ten": True,
+        "invisibility_potion_turns": 3,
+        "dodging_potion_black_row_steps": 1,
+        "healing_potion_next_turn": True,
+        "fast_attack_above_50": "cap",
+    }
+
+
+class FourCPotionInvisibilityResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    power: Annotated[
+        Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"],
+        Field(description="The Invisibility power (C:L720-722).", title="PowerName"),
+    ]
+    turns: Annotated[int, Field(title="Turns")]
+    first_turn: Annotated[int, Field(title="First Turn")]
+    last_turn: Annotated[int, Field(title="Last Turn")]
+    in_source: Annotated[
+        bool,
+        Field(
+            description="False: the seed leaves the standard potion's turns out (A-46).",
+            title="In Source",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPotionOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
 class FourCPowerAlterEgoGenerateOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -37031,7 +42064,7 @@ class FourCPowerAmplifiedEeControlRequest(Model):
         Field(description="Amplified E/E Control's Rank Value.", ge=0, le=100000, title="Power Rv"),
     ]
     control_rv: Annotated[
-        ControlRv | None,
+        ControlRv2 | None,
         Field(
             description="E/E Control of the chosen type, if the character has it.",
             title="Control Rv",
@@ -38714,7 +43747,7 @@ class FourCPowerMindShieldRequest(Model):
     ]
     willpower: Annotated[int, Field(ge=0, le=100000, title="Willpower")]
     mental_force_field_rv: Annotated[
-        MentalForceFieldRv | None,
+        MentalForceFieldRv2 | None,
         Field(
             description="Force Field (Mental)'s Rank Value, if the character has it.",
             title="Mental Force Field Rv",
@@ -39435,6 +44468,53 @@ class FourCPowerTelekinesisResult(Model):
     ]
     options_applied: Annotated[
         FourCPsycheOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class FourCVehicleManeuverResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    handling: Annotated[int, Field(title="Handling")]
+    required: Annotated[
+        Literal["black", "red", "blue", "yellow"],
+        Field(
+            description="The colours of the Master Table, worst to best (C:L939-947).",
+            title="Colour",
+        ),
+    ]
+    colour: Annotated[
+        Literal["black", "red", "blue", "yellow"] | None,
+        Field(description="Null: an easy maneuver needs no roll."),
+    ]
+    roll: Annotated[
+        FourCResolved | None, Field(description="The Handling roll, when one was made.")
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    outcome: Annotated[
+        Literal["success", "crash", "crash_same_sector", "crash_adjacent_sector"],
+        Field(
+            description="success, or crash; with the operator's Coordination given, where.",
+            title="ManeuverOutcome",
+        ),
+    ]
+    crash: Annotated[
+        FourCCrashed | None, Field(description="The crash roll, when the maneuver failed.")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -40864,7 +45944,7 @@ class FutureImperfectArmorPenetrationRequest(Model):
         ),
     ]
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each layer's Armor in the shot's path, cover first (FI:L499-504).",
             max_length=4,
@@ -41385,7 +46465,7 @@ class FutureImperfectCombatDamageHandToHandOddsRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
@@ -41493,7 +46573,7 @@ class FutureImperfectCombatDamageHandToHandRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
@@ -41774,7 +46854,7 @@ class FutureImperfectCombatDamageOddsRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
@@ -41896,7 +46976,7 @@ class FutureImperfectCombatDamageRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
@@ -42050,7 +47130,7 @@ class FutureImperfectCombatDamageUnarmedOddsRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
@@ -42140,7 +47220,7 @@ class FutureImperfectCombatDamageUnarmedRequest(Model):
         Field(description="The weapon's Penetration Number (FI:L485).", ge=0, le=20, title="Pn"),
     ] = 0
     armor: Annotated[
-        list[ArmorItem2],
+        list[ArmorItem4],
         Field(
             description="Each Armor in the way, cover first (FI:L499-504).",
             max_length=4,
