@@ -14,7 +14,7 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, OutcomeProbability, exact, outcome_table
 from service.rules.four_c.core.dice import DiceMode, Ndx, NdxInput, ndx, ndx_cost, ndx_distribution
-from service.rules.four_c.core.ranks import RankValue
+from service.rules.four_c.core.ranks import MAX_RV, RankValue
 from service.rules.four_c.gear.options import FistOptions
 from service.rules.four_c.gear.tables import FIST, Source, source_row
 from service.rules.four_c.powers.core import PowerOptions, greater_of
@@ -112,7 +112,7 @@ def _control(request: FistInput) -> tuple[int | None, int, str]:
             AmplifiedInput(power_rv=ITEM.amplified_rv, generation_rv=generation, options=rounding)
         )
         return generation, found.control_rv, found.source
-    boosted = own + ITEM.matching_control_bonus
+    boosted = min(own + ITEM.matching_control_bonus, MAX_RV)  # the scale ends
     generation_rv = None
     if request.options.fist_stack_matching_bonus:
         matched = _generation(

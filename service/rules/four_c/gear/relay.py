@@ -145,7 +145,7 @@ def shrouded_relay(request: RelayInput, dice: Dice) -> ShroudedRelay:
         if _scarred(found.colour):
             willpower = max(willpower - ITEM.willpower_lost_per_scar, 0)
     lost = request.willpower - willpower
-    worn = willpower + willpower_bonus(request)
+    worn = min(willpower + willpower_bonus(request), MAX_RV)  # the scale ends
     innate = request.telepathy_rv
     shield = mind_shield.rule(
         MindShieldInput(power_rv=ITEM.mind_shield_rv, willpower=worn,
