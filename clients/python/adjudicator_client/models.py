@@ -41684,8 +41684,8 @@ class FourCPotionDodgingOddsRequest(Model):
     attacker_row_steps: Annotated[
         list[AttackerRowStep],
         Field(
-            description="Row Steps from every source; summed, then applied.",
-            max_length=16,
+            description="The attacker's Row Steps; the potion's own makes a sixteenth.",
+            max_length=15,
             title="Attacker Row Steps",
         ),
     ] = []
@@ -41789,8 +41789,8 @@ class FourCPotionDodgingRequest(Model):
     attacker_row_steps: Annotated[
         list[AttackerRowStep],
         Field(
-            description="Row Steps from every source; summed, then applied.",
-            max_length=16,
+            description="The attacker's Row Steps; the potion's own makes a sixteenth.",
+            max_length=15,
             title="Attacker Row Steps",
         ),
     ] = []

@@ -5,6 +5,7 @@ moved."""
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Annotated
 
 from pydantic import Field
 
@@ -20,7 +21,7 @@ from service.rules.four_c.core.master_table import (
     master_cost,
     resolve_roll,
 )
-from service.rules.four_c.core.ranks import RankValue, RowSteps
+from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
 from service.rules.four_c.gear.options import PotionOptions
 from service.rules.four_c.gear.tables import DodgeRow, Grade, dodging_rows, turns_of
@@ -35,7 +36,11 @@ class DodgingInput(DodgeInput):
     attacker_rv: RankValue | None = Field(
         default=None, description="An attacker's trait, for the chance they still hit (odds)."
     )
-    attacker_row_steps: RowSteps = ()
+    attacker_row_steps: tuple[Annotated[int, Field(ge=-20, le=20)], ...] = Field(
+        default=(),
+        max_length=15,
+        description="The attacker's Row Steps; the potion's own makes a sixteenth.",
+    )
     options: PotionOptions = Field(default=PotionOptions())
 
 
