@@ -2,11 +2,10 @@
 checks. Seed lines are cited as F:L<n>."""
 
 import copy
-from typing import Any
-
-from starlette.testclient import TestClient
+from functools import partial
 
 from service.rules.foresight.characters.sheet import AMY
+from tests import http
 
 BASE = "/v1/foresight"
 AMY_INHERENT = {"ST": 7, "EN": 7, "DX": 8, "AG": 8, "IN": 11, "PC": 11, "EM": 10, "WP": 9,
@@ -15,18 +14,8 @@ LEVEL_ZERO = ("Charisma", "Confidence", "Dance", "Disguise", "Groundcraft", "Han
               "Handguns", "Lockpicking", "Teach", "Theory")  # fmt: skip
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["foresight"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="foresight")
 
 
 def test_amys_attributes_sum_to_81_and_validate(client):

@@ -3,25 +3,16 @@ cases worked out by hand from the seed (C:L<n>) and the Master Table data, not r
 service."""
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from starlette.testclient import TestClient
+from tests import http
 
 BASE = "/v1/four-c"
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["fourC"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="fourC")
 
 
 def rows(found: list[dict[str, Any]]) -> dict[str, Fraction]:

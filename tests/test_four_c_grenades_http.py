@@ -3,9 +3,10 @@ worked out here by hand from the seed (C:L1537-1596) and the Libre Edition's Mas
 (rules/4c-master-table.md), not from the service."""
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from starlette.testclient import TestClient
+from tests import http
 
 BASE = "/v1/four-c"
 
@@ -19,18 +20,8 @@ ROW_40 = {"black": Fraction(30, 100), "red": Fraction(30, 100), "blue": Fraction
           "yellow": Fraction(10, 100)}  # fmt: skip
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["fourC"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="fourC")
 
 
 def table(rows: list[dict[str, Any]]) -> dict[str, Fraction]:

@@ -3,7 +3,7 @@ that the core answers. Seed lines are cited as C:L<n>."""
 
 import json
 from fractions import Fraction
-from typing import Any
+from functools import partial
 
 import pytest
 from pydantic import ValidationError
@@ -12,22 +12,13 @@ from starlette.testclient import TestClient
 from service.app import build_app, configure_master_table
 from service.cache import MemoryCache
 from service.settings import Settings
+from tests import http
 
 BASE = "/v1/four-c"
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["fourC"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="fourC")
 
 
 def test_richards_dice_read_83(client):

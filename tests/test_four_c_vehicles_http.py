@@ -5,25 +5,18 @@ seed (C:L<n>) and the Master Table (../shared/rules/4c-master-table.md row 30-39
 00-34, red 35-64, blue 65-93, yellow 94-99; row 20-29: black 00-39)."""
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from tests import http
+
 BASE = "/v1/four-c"
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["fourC"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="fourC")
 
 
 def pointers(client: TestClient, path: str, body: dict[str, Any]) -> set[str]:

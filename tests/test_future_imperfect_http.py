@@ -2,25 +2,15 @@
 checks. Seed lines are cited as FI:L<n>."""
 
 from fractions import Fraction
-from typing import Any
+from functools import partial
 
-from starlette.testclient import TestClient
+from tests import http
 
 BASE = "/v1/future-imperfect"
 
 
-def post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(BASE + path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def graphql(client: TestClient, query: str) -> Any:
-    response = client.post("/graphql", json={"query": query})
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert "errors" not in body, body
-    return body["data"]["futureImperfect"]
+post = partial(http.post, base=BASE)
+graphql = partial(http.graphql, system="futureImperfect")
 
 
 def test_iv_2_and_2_4_are_one_pool(client):
