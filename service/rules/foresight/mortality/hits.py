@@ -129,7 +129,19 @@ class ArmorLayer(Model):
     )
 
 
-class DamageInput(Model):
+class Target(Model):
+    """What an attack meets: where it is aimed, the armor in the way, the target's damage
+    scale and condition."""
+
+    aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
+    armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
+    ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
+    condition: Condition = Field(default=Condition())
+
+
+class Strike(Target):
+    """What strikes (the damage class) and what it meets."""
+
     damage_class: Notation = Field(
         description="'DC8', 'DC12i4p', '+3m2p', '5is', '2x16b'.",
         examples=["DC8", "DC12i4p", "10i2p", "5is", "2x16b", "DC4"],
@@ -140,18 +152,17 @@ class DamageInput(Model):
     dc_modifier: int = Field(
         default=0, ge=-50, le=50, description="Wind-ups, two hands, special ammunition (F:L3634)."
     )
+
+
+class DamageInput(Strike):
     qr: QR | None = Field(
         default=None, description="The attack's QR; with neither it nor 'attack': a random QR."
     )
     attack: Task | None = Field(default=None, description="Instead of 'qr': the attack to roll.")
     hits: int = Field(default=1, ge=1, le=MAX_HITS, description="Hits of this attack.")
-    aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
     located: bool = Field(
         default=True, description="False for damage with no location: poison, a fall (AMB2-09)."
     )
-    armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
-    ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
-    condition: Condition = Field(default=Condition())
     options: DamageOptions = Field(default=DamageOptions())
 
 

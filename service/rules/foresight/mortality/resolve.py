@@ -106,8 +106,11 @@ def _kept(layers: list[tuple[int, ArmorLayer]]) -> Distribution[tuple[int, ...]]
     return Distribution(ways)
 
 
-def hit_distribution(request: DamageInput) -> Distribution[Hit]:
-    """Every way one hit can go: QR, location, coverage rolls, the vital D10."""
+def hit_distribution(
+    request: DamageInput, qrs: Distribution[QR] | None = None
+) -> Distribution[Hit]:
+    """Every way one hit can go: QR (`qrs` when a caller found them, as a blocked attack's),
+    location, coverage rolls, the vital D10."""
     dc_class, ratings = _parse(request)
     dc = _base_dc(request, dc_class)
     ds = decimal(request.ds)
@@ -143,7 +146,9 @@ def hit_distribution(request: DamageInput) -> Distribution[Hit]:
             places = Distribution(location_distribution(request.aim).items())
         return places.then(lambda location: through(location, qr))
 
-    return _qr_distribution(request, _attack(request)).then(at)
+    if qrs is None:
+        qrs = _qr_distribution(request, _attack(request))
+    return qrs.then(at)
 
 
 def _after(one: Distribution[Hit], dc_class: DamageClass, options: DamageOptions) -> Any:
@@ -153,9 +158,11 @@ def _after(one: Distribution[Hit], dc_class: DamageClass, options: DamageOptions
     return follow
 
 
-def damage_odds(request: DamageInput) -> DamageOdds:
+def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> DamageOdds:
+    """The odds of the request's hits, each with the attack's QR distribution (`qrs` when a
+    caller found it)."""
     dc_class, _ = _parse(request)
-    one = hit_distribution(request)
+    one = hit_distribution(request, qrs)
     options = request.options
     start = request.condition
     state: Distribution[State] = Distribution(
@@ -260,6 +267,11 @@ def resolve(request: DamageInput, dice: Dice) -> DamageResult:
     armor, the table, the A's, the head's +1, and the condition updated. DC8 at QR2 against
     3A: DC5, 2 wound levels, 1 after the A (F:L2663); DC12i4p against 3AA leaves an A
     (F:L2673)."""
+    return resolve_hits(request, dice)
+
+
+def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
+    """`damage/resolve` as a plain function, for rules that resolve an attack's damage."""
     dc_class, ratings = _parse(request)
     dc = _base_dc(request, dc_class)
     attack = _attack(request)
