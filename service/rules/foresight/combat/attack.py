@@ -318,6 +318,8 @@ def _rolled(setup: Setup | None, given: QR | None, dice: Dice, purpose: str) -> 
 
 SWORD = {"name": "Sabre/Longsword", "normal": {"pm": 1, "dc": "+4m"}, "parry": 1, "draw": 3,
          "mass_kg": 1.25}  # fmt: skip
+SWORD_AT_ST_12 = {"weapon": SWORD, "strength": 12}
+SWORD_AT_ST_9 = {"weapon": SWORD, "strength": 9}
 
 
 @operation(
@@ -331,8 +333,12 @@ SWORD = {"name": "Sabre/Longsword", "normal": {"pm": 1, "dc": "+4m"}, "parry": 1
         "/damage/wound_level": Reading(read=lambda result: result.damage.condition.wound_level),
     },
     example={
-        "attacker": {"melee": {"task": {"score": 14, "bef": 5}, "use": {"weapon": SWORD, "strength": 12}}},
-        "defense": {"parry": {"task": {"score": 12, "bef": 5}, "use": {"weapon": SWORD, "strength": 9}}},
+        "attacker": {
+            "melee": {"task": {"score": 14, "bef": 5}, "use": {"weapon": SWORD, "strength": 12}}
+        },
+        "defense": {
+            "parry": {"task": {"score": 12, "bef": 5}, "use": {"weapon": SWORD, "strength": 9}}
+        },
         "armor": [{"rating": "3A", "locations": ["chest", "abdomen"]}],
         "dice": {"seed": 7},
     },

@@ -4,6 +4,7 @@ retried) is this rule applied to a task set up differently; they call the plain 
 here, never the service."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
@@ -29,10 +30,12 @@ from service.rules.registry import Kind, operation
 
 __all__ = [
     "Outcome",
+    "Prepared",
     "Resolution",
     "ResolutionOdds",
     "Side",
     "distribution",
+    "prepare",
     "resolution_odds",
     "resolve",
     "roll",
@@ -169,3 +172,49 @@ def side_distribution(side: Side, task: Setup | None) -> Distribution[QR]:
         assert side.qr is not None
         return Distribution({side.qr: 1})
     return distribution(task)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One side of a rule ready to roll: its task set up, or None when its QR was given."""
+
+    side: Side
+    task: Setup | None
+    purpose: str
+
+    def distribution(self) -> Distribution[QR]:
+        return side_distribution(self.side, self.task)
+
+    def roll(self, dice: Dice) -> "Rolled":
+        if self.task is None:
+            assert self.side.qr is not None
+            return Rolled(None, self.side.qr)
+        found = roll(self.task, dice, f"D100 ({self.purpose})")
+        return Rolled(found, found.qr)
+
+
+@dataclass(frozen=True)
+class Rolled:
+    resolution: Resolution | None
+    qr: QR
+
+
+def prepare(
+    side: Side,
+    options: ResolutionOptions,
+    loc: str,
+    extra: Sequence[Term] = (),
+    *,
+    attribute: bool = False,
+    purpose: str | None = None,
+) -> Prepared:
+    """Set a side up under `loc` with the rule's own terms. An attribute roll (ST, AG) whose
+    task gives no BEF takes the attribute BEF (AMB-01). A QR given was rolled at the table
+    with every modifier, so the rule's own terms are the caller's to have added."""
+    if (side.task is None) == (side.qr is None):
+        raise InputError((loc,), "give either 'task' or 'qr'")
+    name = purpose or loc
+    if side.task is None:
+        return Prepared(side, None, name)
+    default_bef = options.attribute_bef if attribute else None
+    return Prepared(side, setup_at((loc, "task"), side.task, options, extra, default_bef), name)

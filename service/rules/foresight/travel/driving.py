@@ -3,27 +3,18 @@
 named terms, or a QR the table already rolled (then those modifiers are the caller's to have
 added). Shared by the travel legs and the pursuit manoeuvres."""
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from service.rules.cost import Estimate
-from service.rules.dice import Dice
-from service.rules.distribution import Distribution
-from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.foresight.resolution.options import ResolutionOptions
-from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import (
-    Resolution,
-    Side,
-    roll,
-    setup_at,
-    side_distribution,
+    Prepared,
+    Rolled,
+    prepare,
 )
-from service.rules.model import InputError, Model
+from service.rules.model import Model
 from service.rules.registry import Reading
 
 __all__ = [
@@ -57,42 +48,6 @@ def one_roll_cost(request: Any) -> Estimate:
 def terms(*named: tuple[str, int]) -> list[Term]:
     """The rule's own modifiers that are not zero, each shown by its source."""
     return [Term(source=source, value=value) for source, value in named if value]
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A driving roll ready: its task set up, or None when its QR was given."""
-
-    side: Side
-    task: Setup | None
-    purpose: str
-
-    def distribution(self) -> Distribution[QR]:
-        return side_distribution(self.side, self.task)
-
-    def roll(self, dice: Dice) -> "Rolled":
-        if self.task is None:
-            assert self.side.qr is not None
-            return Rolled(None, self.side.qr)
-        found = roll(self.task, dice, f"D100 ({self.purpose})")
-        return Rolled(found, found.qr)
-
-
-@dataclass(frozen=True)
-class Rolled:
-    resolution: Resolution | None
-    qr: QR
-
-
-def prepare(
-    side: Side, options: ResolutionOptions, loc: str, purpose: str, extra: Sequence[Term] = ()
-) -> Prepared:
-    """Set a roll up under `loc`, its task (if any) with the rule's own terms."""
-    if (side.task is None) == (side.qr is None):
-        raise InputError((loc,), "give either 'task' or 'qr'")
-    if side.task is None:
-        return Prepared(side, None, purpose)
-    return Prepared(side, setup_at((loc, "task"), side.task, options, extra), purpose)
 
 
 class SafetyRollDue(Model):

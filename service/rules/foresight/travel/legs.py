@@ -20,13 +20,11 @@ from service.rules.foresight.resolution.odds import QualityOdds, contest_cost, q
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import MAX_SCORE
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import Resolution, Side
+from service.rules.foresight.resolution.task import Prepared, Resolution, Side, prepare
 from service.rules.foresight.travel.driving import (
     ONE_ROLL,
-    Prepared,
     Rating,
     one_roll_cost,
-    prepare,
 )
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, Reading, Table, operation
@@ -165,7 +163,7 @@ def _check_speeds(request: TravelLegInput) -> tuple[Fraction, Fraction]:
 
 
 def _driving(request: TravelLegInput) -> Prepared:
-    return prepare(request.driving, request.options, "driving", "driving")
+    return prepare(request.driving, request.options, "driving", purpose="driving")
 
 
 def _leg(request: TravelLegInput, rows: Table[TravelRow], dice: Dice) -> TravelLeg:
@@ -340,8 +338,8 @@ def effective_qr(navigation: QR, driving: QR) -> QR:
 def _sides(request: TravelNavigationInput) -> tuple[Prepared, Prepared]:
     options = request.options
     return (
-        prepare(request.navigation, options, "navigation", "navigation"),
-        prepare(request.driving, options, "driving", "driving"),
+        prepare(request.navigation, options, "navigation", purpose="navigation"),
+        prepare(request.driving, options, "driving", purpose="driving"),
     )
 
 

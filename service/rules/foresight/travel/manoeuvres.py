@@ -22,15 +22,13 @@ from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import Resolution, Side
+from service.rules.foresight.resolution.task import Prepared, Resolution, Side, prepare
 from service.rules.foresight.travel.driving import (
     ONE_ROLL,
     Bid,
-    Prepared,
     Rating,
     SafetyRollDue,
     one_roll_cost,
-    prepare,
     safety_roll,
     terms,
 )
@@ -124,7 +122,7 @@ class Operated(PursuitManoeuvre):
 
 def _operate(request: PursuitOperateInput) -> Prepared:
     extra = terms(("speed bid", request.bid), ("Acc", request.acc))
-    return prepare(request.driving, request.options, "driving", "operate vehicle", extra)
+    return prepare(request.driving, request.options, "driving", extra, purpose="operate vehicle")
 
 
 def _over(request: PursuitOperateInput) -> bool:
@@ -208,7 +206,7 @@ def _force(request: PursuitForceInput) -> Prepared:
     if request.range != 0:
         raise InputError(("range",), "the target of a force must be at range 0 (F:L3464)")
     extra = terms(*force_terms(request))
-    return prepare(request.driving, request.options, "driving", "force", extra)
+    return prepare(request.driving, request.options, "driving", extra, purpose="force")
 
 
 class PursuitForceOdds(PursuitManoeuvreOdds):
@@ -291,7 +289,7 @@ class PursuitQuickTurn(PursuitManoeuvre):
 
 def _quick_turn(request: PursuitQuickTurnInput) -> Prepared:
     extra = terms(("speed bid", request.bid), ("Man", request.man))
-    return prepare(request.driving, request.options, "driving", "quick turn", extra)
+    return prepare(request.driving, request.options, "driving", extra, purpose="quick turn")
 
 
 def _turn_row(at: int) -> QuickTurnRow:
@@ -376,7 +374,7 @@ def after_reverse(qr: QR, start: int) -> int:
 
 def _reverse(request: PursuitReverseInput) -> Prepared:
     extra = terms(("speed bid", request.bid), ("Acc", request.acc), ("Man", request.man))
-    return prepare(request.driving, request.options, "driving", "reverse", extra)
+    return prepare(request.driving, request.options, "driving", extra, purpose="reverse")
 
 
 class PursuitReverseOdds(PursuitManoeuvreOdds):
@@ -460,7 +458,9 @@ def _climb_dive(request: PursuitClimbDiveInput) -> Prepared:
             ("has_ceiling",), "only a vehicle with a Ceiling rating may climb or dive (F:L3471)"
         )
     extra = terms(("speed bid", request.bid), ("Acc", request.acc), ("Man", request.man))
-    return prepare(request.driving, request.options, "driving", request.direction.value, extra)
+    return prepare(
+        request.driving, request.options, "driving", extra, purpose=request.direction.value
+    )
 
 
 class PursuitClimbDiveOdds(PursuitManoeuvreOdds):

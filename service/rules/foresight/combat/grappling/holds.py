@@ -14,8 +14,6 @@ from service.rules.distribution import OutcomeProbability, outcome_table
 from service.rules.foresight.combat.grappling.sides import (
     PAIR_STATES,
     SIDE_STATES,
-    Prepared,
-    prepare,
     succeeded,
     term,
 )
@@ -23,7 +21,7 @@ from service.rules.foresight.combat.options import DifferenceOptions, qr_differe
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import Resolution, Side
+from service.rules.foresight.resolution.task import Prepared, Resolution, Side, prepare
 from service.rules.model import Model, option
 from service.rules.registry import Kind, Reading, operation
 

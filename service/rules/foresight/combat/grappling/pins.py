@@ -17,8 +17,6 @@ from service.rules.foresight.combat.grappling.sides import (
     SIDE_STATES,
     GrappleAttack,
     GrappleAttackOdds,
-    Prepared,
-    prepare,
     prepare_attack,
     succeeded,
     term,
@@ -38,7 +36,7 @@ from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.quality import Quality, quality
 from service.rules.foresight.resolution.scores import MAX_SCORE
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import Resolution, Side
+from service.rules.foresight.resolution.task import Prepared, Resolution, Side, prepare
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, Reading, operation
 

@@ -10,20 +10,18 @@ from pydantic import Field
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, exact
 from service.rules.foresight.combat.options import DefenseOptions, defended
-from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
-from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.quality import Quality, quality
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import (
+    Prepared,
     Resolution,
+    Rolled,
     Side,
-    roll,
-    setup_at,
-    side_distribution,
+    prepare,
 )
-from service.rules.model import InputError, Model
+from service.rules.model import Model
 
 __all__ = [
     "Attack",
@@ -46,49 +44,6 @@ PAIR_STATES = 4 * 10 * 10
 def term(source: str, value: int, applies: bool = True) -> list[Term]:
     """A rule's own modifier, when it applies."""
     return [Term(source=source, value=value)] if applies and value else []
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """One side ready: its task set up (None when its QR was given)."""
-
-    side: Side
-    task: Setup | None
-    purpose: str
-
-    def distribution(self) -> Distribution[QR]:
-        return side_distribution(self.side, self.task)
-
-    def roll(self, dice: Dice) -> "Rolled":
-        if self.task is None:
-            assert self.side.qr is not None
-            return Rolled(None, self.side.qr)
-        found = roll(self.task, dice, f"D100 ({self.purpose})")
-        return Rolled(found, found.qr)
-
-
-@dataclass(frozen=True)
-class Rolled:
-    resolution: Resolution | None
-    qr: QR
-
-
-def prepare(
-    side: Side,
-    options: ResolutionOptions,
-    loc: str,
-    extra: Sequence[Term] = (),
-    attribute: bool = False,
-) -> Prepared:
-    """Set a side up under `loc`. An attribute roll (ST, AG) whose task gives no BEF takes
-    the attribute BEF (AMB-01). A QR given was rolled at the table with every modifier, so
-    the rule's own terms are the caller's to have added."""
-    if (side.task is None) == (side.qr is None):
-        raise InputError((loc,), "give either 'task' or 'qr'")
-    if side.task is None:
-        return Prepared(side, None, loc)
-    default_bef = options.attribute_bef if attribute else None
-    return Prepared(side, setup_at((loc, "task"), side.task, options, extra, default_bef), loc)
 
 
 def blocked(

@@ -26,8 +26,6 @@ from service.rules.foresight.combat.grappling.sides import (
     Attack,
     GrappleAttack,
     GrappleAttackOdds,
-    Prepared,
-    prepare,
     prepare_attack,
     succeeded,
     term,
@@ -43,7 +41,7 @@ from service.rules.foresight.mortality.falls import fall_dc
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import Resolution, Side
+from service.rules.foresight.resolution.task import Prepared, Resolution, Side, prepare
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, Reading, operation
 

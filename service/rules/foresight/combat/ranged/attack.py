@@ -161,9 +161,7 @@ def volley_of(request: RangedAttack) -> Volley:
     return Volley.AREA if area else Volley.SINGLE_TARGET
 
 
-def burst_of(
-    request: RangedAttack, qr: QR, options: BurstOptions
-) -> tuple[int, int, str | None]:
+def burst_of(request: RangedAttack, qr: QR, options: BurstOptions) -> tuple[int, int, str | None]:
     """Rounds fired, rounds that hit and their DC (null when the weapon gives none): a burst
     at a single target is one hit at the raised DC by default, area fire yield x rounds at the
     weapon's DC (F:L3257, F:L3261, F:L3298, F:L3794)."""
