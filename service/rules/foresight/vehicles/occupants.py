@@ -1,0 +1,82 @@
+"""The people in a vehicle when it is hit, crashes or is totalled: their damage goes through
+`damage/resolve` (catalogue part 2, #24), never a table of its own.
+
+Accidents and safety rolls give the occupants a DC to suffer with a random QR (F:L3378-3380,
+F:L3480-3481; the catalogue recommends a random location, so the head's +1 applies, and no
+armor); a compartment hit gives the one occupant it strikes the attack's QR (AMB2-36).
+"""
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from service.rules.dice import Dice
+from service.rules.distribution import Distribution
+from service.rules.foresight.mortality.condition import MAX_LEVEL, Condition, accumulate
+from service.rules.foresight.mortality.hits import DamageInput, DamageOptions, DamageResult
+from service.rules.foresight.mortality.resolve import hit_distribution, resolve_hits
+from service.rules.foresight.resolution.tables import QR
+from service.rules.model import Model
+
+__all__ = ["MAX_OCCUPANTS", "damage_options", "hurt", "occupant_strike", "wound_levels"]
+
+#: The most occupants a request may list: the Interstellar Carrier's 500 passengers and its
+#: operator (F:L4133).
+MAX_OCCUPANTS = 501
+
+
+def damage_options(options: Model) -> DamageOptions:
+    """The damage options among a rule's options (which extend them)."""
+    return DamageOptions(**{name: getattr(options, name) for name in DamageOptions.model_fields})
+
+
+def occupant_strike(
+    dc: Fraction, condition: Condition, options: DamageOptions, qr: QR | None = None
+) -> DamageInput | None:
+    """The hit an occupant takes: DC `dc` (None when it is below 0: the table's nothing),
+    at `qr` or, without one, a random QR. A fractional DC (a vehicle's DS of 3.75 taken from
+    8) is written as the '+0' of a wielder whose UCDC is that DC: the notation has whole DCs."""
+    if dc < 0:
+        return None
+    strike: dict[str, Any] = {"damage_class": f"DC{dc}"}
+    if dc.denominator != 1:
+        strike = {"damage_class": "+0", "ucdc": float(dc)}
+    return DamageInput(**strike, qr=qr, condition=condition, options=options)
+
+
+def hurt(
+    dc: Fraction,
+    conditions: Sequence[Condition],
+    dice: Dice,
+    options: DamageOptions,
+    qr: QR | None = None,
+) -> list[DamageResult]:
+    """Each occupant's damage, in order (a hit below DC 0 does nothing: no one is listed)."""
+    found = []
+    for condition in conditions:
+        request = occupant_strike(dc, condition, options, qr)
+        if request is not None:
+            found.append(resolve_hits(request, dice))
+    return found
+
+
+def wound_levels(
+    dcs: Sequence[Fraction], condition: Condition, options: DamageOptions, qr: QR | None = None
+) -> Distribution[int]:
+    """The exact wound level of an occupant after hits of each DC in turn (an explosion's
+    DC12 after the wreck's DC10, F:L3380), each by the accumulation rule and held at the
+    bound a condition carries, as `damage/resolve` holds it."""
+    levels: Distribution[int] = Distribution({condition.wound_level: 1})
+    for dc in dcs:
+        request = occupant_strike(dc, condition, options, qr)
+        if request is None:
+            continue
+        hits = hit_distribution(request)
+
+        def then(level: int, hits: Distribution[Any] = hits) -> Distribution[int]:
+            return hits.map(
+                lambda hit: min(MAX_LEVEL, accumulate(level, hit[1] or 0, hit[0], options))
+            )
+
+        levels = levels.then(then)
+    return levels
