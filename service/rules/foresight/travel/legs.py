@@ -10,8 +10,9 @@ vehicle's Man rating (-3 more after a hasty QR10) read on the Accident Avoidance
 
 from enum import StrEnum
 from fractions import Fraction
+from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
@@ -37,6 +38,16 @@ __all__ = ["HASTY", "NORMAL", "covered", "effective_qr", "leg_speed"]
 MAX_SPEED = 1_000_000_000
 #: The slowest (1 m/h): a leg's hours stay within what a float can show.
 MIN_SPEED = 0.001
+
+
+def _at_least_min_speed(speed: float) -> float:
+    # Checked here, not as the schema's minimum: the catalogue lists limits as integers.
+    if speed < MIN_SPEED:
+        raise ValueError(f"a speed is at least {MIN_SPEED} km/h (1 m/h)")
+    return speed
+
+
+Speed = Annotated[float, Field(gt=0, le=MAX_SPEED), AfterValidator(_at_least_min_speed)]
 MAX_DISTANCE = 10**12
 #: The Accident Avoidance roll after a hasty QR10 is at Man -3 (F:L3370).
 SERIOUS_MISHAP = -3
@@ -105,10 +116,8 @@ class TravelLegInput(Model):
         "E+3, Aircraft (DX+PC)/2 BEF G+2, ...), or its QR rolled at the table; the QR from "
         "'travel/navigation' in unfamiliar country (F:L3348)."
     )
-    cruise_kmh: float = Field(
-        ge=MIN_SPEED, le=MAX_SPEED, description="Cruise, adjusted for terrain."
-    )
-    max_kmh: float = Field(ge=MIN_SPEED, le=MAX_SPEED, description="Max, adjusted for terrain.")
+    cruise_kmh: Speed = Field(description="Cruise, adjusted for terrain.")
+    max_kmh: Speed = Field(description="Max, adjusted for terrain.")
     distance_km: float = Field(ge=0, le=MAX_DISTANCE, description="What is left of the journey.")
     driver_wp: int | None = Field(
         default=None,

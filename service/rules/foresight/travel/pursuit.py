@@ -253,7 +253,7 @@ class PursuitPursuer(Model):
 
 class PursuitSpeedBidInput(Model):
     quarry_bid: Bid = Field(description="The speed bid of the vehicle in front (fleeing).")
-    pursuers: Annotated[list[PursuitPursuer], Field(min_length=1, max_length=16)] = Field(
+    pursuers: Annotated[tuple[PursuitPursuer, ...], Field(min_length=1, max_length=16)] = Field(
         description="Each vehicle behind it, with its bid and range."
     )
     options: SpeedBidOptions = Field(default=SpeedBidOptions())
