@@ -84,6 +84,12 @@ ISSUE_19_TIME = {
     *("fi.combat.extended_action", "fi.combat.special_cards"),
 }
 
+def _ids_from(first: str, last: str) -> list[str]:
+    """The ids of a list from `first` to `last`, both included, in the catalogue's order."""
+    ids = (DATA / "ids_foresight.txt").read_text().split()
+    return ids[ids.index(first) : ids.index(last) + 1]
+
+
 #: The ids of a system's list built so far: how many leading ids, or which (FORESIGHT's
 #: resolution, the first 25 of 204, and the skills of issue 16; 4C part 1; Future Imperfect
 #: part 1); a system not listed is complete.
@@ -144,6 +150,19 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.poison", "foresight.asphyxiation", "foresight.decompression"),
             *("foresight.falling", "foresight.falling.control"),
             *("foresight.burn", "foresight.burn.cardiac_arrest"),
+            # Issue 23: combat, every id from initiative to ranged ammunition.
+            *_ids_from("foresight.initiative", "foresight.ranged.ammo"),
+            # Issue 24, part: travel and pursuit.
+            *("foresight.travel.leg", "foresight.travel.hasty", "foresight.travel.navigation"),
+            *("foresight.pursuit.range_table", "foresight.pursuit.type_conversion"),
+            *("foresight.pursuit.speed_bid", "foresight.pursuit.operate"),
+            *("foresight.pursuit.force", "foresight.pursuit.quick_turn"),
+            *("foresight.pursuit.reverse", "foresight.pursuit.climb_dive"),
+            # Issue 24, part: vehicles, accidents and safety rolls.
+            *("foresight.vehicle.damage", "foresight.vehicle.hit_location"),
+            *("foresight.vehicle.damage_level", "foresight.vehicle.terrain_performance"),
+            *("foresight.vehicle.catalog", "foresight.vehicle.modify"),
+            *("foresight.travel.accident", "foresight.pursuit.safety_roll"),
         ]
     ),
     "future-imperfect": frozenset(
