@@ -32,6 +32,35 @@ class Client(Transport):
         answer = self._send("POST", "/v1/discord", body=body)
         return models.DiscordMessage.model_validate_json(answer.content)
 
+    def foresight_actions_allowance(
+        self,
+        body: models.ForesightActionsAllowanceRequest,
+    ) -> models.ForesightActionsAllowanceResult:
+        """The actions a character has this turn: two, one after a failed initiative (and no bonus
+        roll), none after a botch but dropping prone (F:L2962); at WL4 a WP roll to act at all and
+        one action fewer, stacking with a failed initiative by default (F:L2584, AMB2-49); at WL5 a
+        WP roll to stay conscious (F:L2585); at WL6-7 unconscious unless brought round
+        (F:L2586-2587); dead at WL8 (F:L2588); stunned: only one recover-from-stun action (F:L3002).
+
+        POST /v1/foresight/actions/allowance
+        """
+        answer = self._send("POST", "/v1/foresight/actions/allowance", body=body)
+        return models.ForesightActionsAllowanceResult.model_validate_json(answer.content)
+
+    def foresight_actions_catalog(
+        self,
+        body: models.ForesightActionsCatalogRequest,
+    ) -> models.ForesightActionsCatalogResult:
+        """The Actions Table (F:L3020-3053): each action's category, what it does and whether it
+        unbalances the actor, with the stance changes of Rise, Drop, Dive, Kneel, Squat and Roll
+        (squatting to standing is one rise, prone or lying to squatting two, kneeling to standing
+        two, F:L3046) and the fewest actions between two stances.
+
+        POST /v1/foresight/actions/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/actions/catalog", body=body)
+        return models.ForesightActionsCatalogResult.model_validate_json(answer.content)
+
     def foresight_armor_rating_parse(
         self,
         body: models.ForesightArmorRatingParseRequest,
@@ -69,6 +98,35 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/asphyxiation/odds", body=body)
         return models.ForesightAsphyxiationOddsResult.model_validate_json(answer.content)
+
+    def foresight_attack(self, body: models.ForesightAttackRequest) -> models.ForesightAttackResult:
+        """One attack end to end: roll the attack (a ranged one's D100 also tests the weapon's Jam,
+        F:L3664); a parry or dodge blocks a melee attack as an opposed task: a defence as good as
+        the attack or better stops it, a worse one takes notches off it (F:L3189, F:L1503-1521); the
+        final QR's blow then goes through location, armor, the damage table and the defender's
+        condition (F:L2628-2726). A Pain Resistance roll the hit calls for is `pain-resistance/stun-
+        check` on the condition returned.
+
+        POST /v1/foresight/attack
+        """
+        answer = self._send("POST", "/v1/foresight/attack", body=body)
+        return models.ForesightAttackResult.model_validate_json(answer.content)
+
+    def foresight_attack_odds(
+        self,
+        body: models.ForesightAttackOddsRequest,
+    ) -> models.ForesightAttackOddsResult:
+        """Exact odds: One attack end to end: roll the attack (a ranged one's D100 also tests the
+        weapon's Jam, F:L3664); a parry or dodge blocks a melee attack as an opposed task: a defence
+        as good as the attack or better stops it, a worse one takes notches off it (F:L3189,
+        F:L1503-1521); the final QR's blow then goes through location, armor, the damage table and
+        the defender's condition (F:L2628-2726). A Pain Resistance roll the hit calls for is `pain-
+        resistance/stun-check` on the condition returned.
+
+        POST /v1/foresight/attack/odds
+        """
+        answer = self._send("POST", "/v1/foresight/attack/odds", body=body)
+        return models.ForesightAttackOddsResult.model_validate_json(answer.content)
 
     def foresight_attribute_as_skill(
         self,
@@ -151,6 +209,21 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/background/custom", body=body)
         return models.ForesightBackgroundCustomResult.model_validate_json(answer.content)
+
+    def foresight_balance(
+        self,
+        body: models.ForesightBalanceRequest,
+    ) -> models.ForesightBalanceResult:
+        """Balance through a round's actions and reflexes: moving, turning, changing stance,
+        attacking, feinting and every reflex unbalance the character (Pivot and Step do not);
+        Recover restores balance and may shoulder a longarm, which stays shouldered until the next
+        unbalancing (F:L3033, F:L3045, F:L3334). Unbalanced: -2 to ranged attacks (F:L3268) and a
+        prepared bow or thrown weapon is unprepared (F:L3658); melee is unaffected (F:L3336).
+
+        POST /v1/foresight/balance
+        """
+        answer = self._send("POST", "/v1/foresight/balance", body=body)
+        return models.ForesightBalanceResult.model_validate_json(answer.content)
 
     def foresight_bef_evaluate(
         self,
@@ -264,6 +337,38 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/blood-pressure/restore/odds", body=body)
         return models.ForesightBloodPressureRestoreOddsResult.model_validate_json(answer.content)
+
+    def foresight_bonus_actions(
+        self,
+        body: models.ForesightBonusActionsRequest,
+    ) -> models.ForesightBonusActionsResult:
+        """Roll for bonus actions of one declared family: its attribute's roll (AG, DX, PC, ST or
+        WP, F:L3059-3071) and score give the count from Bonus Actions Received (F:L3077-3086); a
+        QR10 costs a normal action (F:L3075). An agile character with AG 12 rolling QR2 gets 3 bonus
+        moves (F:L3088); the sniper's PC 12 at SC 84 rolls 63, QR4: 2 bonus aims (F:L3304). Not
+        after a failed initiative (F:L2962); target sights +2 on Aim rolls, a laser sight one free
+        aim a round (F:L3794).
+
+        POST /v1/foresight/bonus-actions
+        """
+        answer = self._send("POST", "/v1/foresight/bonus-actions", body=body)
+        return models.ForesightBonusActionsResult.model_validate_json(answer.content)
+
+    def foresight_bonus_actions_odds(
+        self,
+        body: models.ForesightBonusActionsOddsRequest,
+    ) -> models.ForesightBonusActionsOddsResult:
+        """Exact odds: Roll for bonus actions of one declared family: its attribute's roll (AG, DX,
+        PC, ST or WP, F:L3059-3071) and score give the count from Bonus Actions Received
+        (F:L3077-3086); a QR10 costs a normal action (F:L3075). An agile character with AG 12
+        rolling QR2 gets 3 bonus moves (F:L3088); the sniper's PC 12 at SC 84 rolls 63, QR4: 2 bonus
+        aims (F:L3304). Not after a failed initiative (F:L2962); target sights +2 on Aim rolls, a
+        laser sight one free aim a round (F:L3794).
+
+        POST /v1/foresight/bonus-actions/odds
+        """
+        answer = self._send("POST", "/v1/foresight/bonus-actions/odds", body=body)
+        return models.ForesightBonusActionsOddsResult.model_validate_json(answer.content)
 
     def foresight_burn(self, body: models.ForesightBurnRequest) -> models.ForesightBurnResult:
         """Burns are beam damage with a random QR, per hit location exposed per combat round: DC1 a
@@ -947,6 +1052,63 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/hit-location/odds", body=body)
         return models.ForesightHitLocationOddsResult.model_validate_json(answer.content)
 
+    def foresight_initiative(
+        self,
+        body: models.ForesightInitiativeRequest,
+    ) -> models.ForesightInitiativeResult:
+        """Roll Initiative for a round: (IN+PC)/2 at BEF 3 + E, with the awareness modifier
+        (Initiative Modifiers, F:L2953-2960, or any integer, AMB2-48), -4 if stunned (F:L2951), -WL
+        if wounded (F:L2590), -1 without the skill (F:L2947).
+
+        POST /v1/foresight/initiative
+        """
+        answer = self._send("POST", "/v1/foresight/initiative", body=body)
+        return models.ForesightInitiativeResult.model_validate_json(answer.content)
+
+    def foresight_initiative_odds(
+        self,
+        body: models.ForesightInitiativeOddsRequest,
+    ) -> models.ForesightInitiativeOddsResult:
+        """Exact odds: Roll Initiative for a round: (IN+PC)/2 at BEF 3 + E, with the awareness
+        modifier (Initiative Modifiers, F:L2953-2960, or any integer, AMB2-48), -4 if stunned
+        (F:L2951), -WL if wounded (F:L2590), -1 without the skill (F:L2947).
+
+        POST /v1/foresight/initiative/odds
+        """
+        answer = self._send("POST", "/v1/foresight/initiative/odds", body=body)
+        return models.ForesightInitiativeOddsResult.model_validate_json(answer.content)
+
+    def foresight_initiative_order(
+        self,
+        body: models.ForesightInitiativeOrderRequest,
+    ) -> models.ForesightInitiativeOrderResult:
+        """The order of a round: focus declared from the worst initiative QR to the best, turns
+        taken from the best to the worst (F:L2964, F:L3000); on equal QRs the higher Initiative
+        score acts first and declares last; a tie on both is shuffled at random by default
+        (AMB2-21). A declaration is heard only by those aware of the declarer (F:L2964-2968): the
+        hidden sniper's QR and focus stay unknown to the gunman who has not seen him.
+
+        POST /v1/foresight/initiative/order
+        """
+        answer = self._send("POST", "/v1/foresight/initiative/order", body=body)
+        return models.ForesightInitiativeOrderResult.model_validate_json(answer.content)
+
+    def foresight_initiative_order_odds(
+        self,
+        body: models.ForesightInitiativeOrderOddsRequest,
+    ) -> models.ForesightInitiativeOrderOddsResult:
+        """Exact odds: The order of a round: focus declared from the worst initiative QR to the
+        best, turns taken from the best to the worst (F:L2964, F:L3000); on equal QRs the higher
+        Initiative score acts first and declares last; a tie on both is shuffled at random by
+        default (AMB2-21). A declaration is heard only by those aware of the declarer
+        (F:L2964-2968): the hidden sniper's QR and focus stay unknown to the gunman who has not seen
+        him.
+
+        POST /v1/foresight/initiative/order/odds
+        """
+        answer = self._send("POST", "/v1/foresight/initiative/order/odds", body=body)
+        return models.ForesightInitiativeOrderOddsResult.model_validate_json(answer.content)
+
     def foresight_intoxication(
         self,
         body: models.ForesightIntoxicationRequest,
@@ -1038,6 +1200,528 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/medical/treatment-plan/odds", body=body)
         return models.ForesightMedicalTreatmentPlanOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_attack(
+        self,
+        body: models.ForesightMeleeAttackRequest,
+    ) -> models.ForesightMeleeAttackResult:
+        """A melee attack: HTH Combat at BEF G (F:L3118) moved by the weapon's PM at the range
+        (close 0 m, normal 1 m, reach 2 m; a '-' range cannot be used, F:L3120), the Mêlée Attack
+        Modifiers that apply (F:L3124-3149: ranges such as '-1 to -3' take the GM's pick), -2 per
+        attack already made with the weapon this round (F:L3022), -1 per three points of Strength
+        short of the weapon's need (F:L3732), -1 numbed (F:L3247) and the aim: legs -1, head -4,
+        torso +0, a specific arm -2. The result's chance lists every modifier.
+
+        POST /v1/foresight/melee/attack
+        """
+        answer = self._send("POST", "/v1/foresight/melee/attack", body=body)
+        return models.ForesightMeleeAttackResult.model_validate_json(answer.content)
+
+    def foresight_melee_attack_odds(
+        self,
+        body: models.ForesightMeleeAttackOddsRequest,
+    ) -> models.ForesightMeleeAttackOddsResult:
+        """Exact odds: A melee attack: HTH Combat at BEF G (F:L3118) moved by the weapon's PM at the
+        range (close 0 m, normal 1 m, reach 2 m; a '-' range cannot be used, F:L3120), the Mêlée
+        Attack Modifiers that apply (F:L3124-3149: ranges such as '-1 to -3' take the GM's pick), -2
+        per attack already made with the weapon this round (F:L3022), -1 per three points of
+        Strength short of the weapon's need (F:L3732), -1 numbed (F:L3247) and the aim: legs -1,
+        head -4, torso +0, a specific arm -2. The result's chance lists every modifier.
+
+        POST /v1/foresight/melee/attack/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/attack/odds", body=body)
+        return models.ForesightMeleeAttackOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_defense_resolve(
+        self,
+        body: models.ForesightMeleeDefenseResolveRequest,
+    ) -> models.ForesightMeleeDefenseResolveResult:
+        """A parry or dodge against a melee attack: a defence better than the attack avoids it
+        entirely; otherwise the attack's QR worsens as an opposed task blocks it, (5 - defence QR)
+        notches (F:L3189, the blocking table F:L1511-1519). A botched (QR10) defence makes the
+        attack one notch better unless `defense_botch_helps_attack` is false (AMB2-18).
+
+        POST /v1/foresight/melee/defense-resolve
+        """
+        answer = self._send("POST", "/v1/foresight/melee/defense-resolve", body=body)
+        return models.ForesightMeleeDefenseResolveResult.model_validate_json(answer.content)
+
+    def foresight_melee_defense_resolve_odds(
+        self,
+        body: models.ForesightMeleeDefenseResolveOddsRequest,
+    ) -> models.ForesightMeleeDefenseResolveOddsResult:
+        """Exact odds: A parry or dodge against a melee attack: a defence better than the attack
+        avoids it entirely; otherwise the attack's QR worsens as an opposed task blocks it, (5 -
+        defence QR) notches (F:L3189, the blocking table F:L1511-1519). A botched (QR10) defence
+        makes the attack one notch better unless `defense_botch_helps_attack` is false (AMB2-18).
+
+        POST /v1/foresight/melee/defense-resolve/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/defense-resolve/odds", body=body)
+        return models.ForesightMeleeDefenseResolveOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_defensive_pin(
+        self,
+        body: models.ForesightMeleeDefensivePinRequest,
+    ) -> models.ForesightMeleeDefensivePinResult:
+        """A parry action used as a pin (F:L3207): if it fails the attack goes ahead normally; if it
+        succeeds a melee attack is parried normally and a fire attack takes -4. A firer who reflex-
+        dodged the pin attempt is unbalanced: -2 if the dodge kept the pin off (blocked as a dodge
+        blocks an attack), -6 if it failed and he fired pinned all the same (F:L3209-3211). Capture
+        field +2 (F:L3223); the parry's own modifiers are the caller's.
+
+        POST /v1/foresight/melee/defensive-pin
+        """
+        answer = self._send("POST", "/v1/foresight/melee/defensive-pin", body=body)
+        return models.ForesightMeleeDefensivePinResult.model_validate_json(answer.content)
+
+    def foresight_melee_defensive_pin_odds(
+        self,
+        body: models.ForesightMeleeDefensivePinOddsRequest,
+    ) -> models.ForesightMeleeDefensivePinOddsResult:
+        """Exact odds: A parry action used as a pin (F:L3207): if it fails the attack goes ahead
+        normally; if it succeeds a melee attack is parried normally and a fire attack takes -4. A
+        firer who reflex-dodged the pin attempt is unbalanced: -2 if the dodge kept the pin off
+        (blocked as a dodge blocks an attack), -6 if it failed and he fired pinned all the same
+        (F:L3209-3211). Capture field +2 (F:L3223); the parry's own modifiers are the caller's.
+
+        POST /v1/foresight/melee/defensive-pin/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/defensive-pin/odds", body=body)
+        return models.ForesightMeleeDefensivePinOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_disarm(
+        self,
+        body: models.ForesightMeleeDisarmRequest,
+    ) -> models.ForesightMeleeDisarmResult:
+        """A disarm (F:L3244-3247), declared before the rolls: an attack to disarm (PM -3), a parry
+        to disarm (PM -3, AMB2-53) or both, resolved as a normal attack and parry. The side
+        disarming must succeed and be strictly better than the other: the opponent's weapon is lost
+        (a bodily appendage numbed). An attack to disarm does no damage; a parry to disarm blocks as
+        a parry even when it fails to disarm. Ruggiero's QR3 attack against a QR3 parry to disarm is
+        blocked and keeps his sword; Rodomont's QR2 attack to disarm against Ruggiero's QR3 parry to
+        disarm does no damage and takes the sword (X26, F:L3247).
+
+        POST /v1/foresight/melee/disarm
+        """
+        answer = self._send("POST", "/v1/foresight/melee/disarm", body=body)
+        return models.ForesightMeleeDisarmResult.model_validate_json(answer.content)
+
+    def foresight_melee_disarm_odds(
+        self,
+        body: models.ForesightMeleeDisarmOddsRequest,
+    ) -> models.ForesightMeleeDisarmOddsResult:
+        """Exact odds: A disarm (F:L3244-3247), declared before the rolls: an attack to disarm (PM
+        -3), a parry to disarm (PM -3, AMB2-53) or both, resolved as a normal attack and parry. The
+        side disarming must succeed and be strictly better than the other: the opponent's weapon is
+        lost (a bodily appendage numbed). An attack to disarm does no damage; a parry to disarm
+        blocks as a parry even when it fails to disarm. Ruggiero's QR3 attack against a QR3 parry to
+        disarm is blocked and keeps his sword; Rodomont's QR2 attack to disarm against Ruggiero's
+        QR3 parry to disarm does no damage and takes the sword (X26, F:L3247).
+
+        POST /v1/foresight/melee/disarm/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/disarm/odds", body=body)
+        return models.ForesightMeleeDisarmOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_dodge(
+        self,
+        body: models.ForesightMeleeDodgeRequest,
+    ) -> models.ForesightMeleeDodgeResult:
+        """A dodge with AG, HTH Combat or Acrobatics (F:L3098): +2 with Acrobatics, +1 per HTH
+        specialization (at most +2), +1 giving ground (1 m) or +3 desperately (2 m, instead), +1
+        dropping to a squat (with either), the Dodge Modifiers that apply (F:L3174-3187), -2 per
+        dodge already attempted this round unless a bonus Dodge action (F:L3100) and -1 per feint
+        (F:L3023). The dodger ends unbalanced.
+
+        POST /v1/foresight/melee/dodge
+        """
+        answer = self._send("POST", "/v1/foresight/melee/dodge", body=body)
+        return models.ForesightMeleeDodgeResult.model_validate_json(answer.content)
+
+    def foresight_melee_dodge_odds(
+        self,
+        body: models.ForesightMeleeDodgeOddsRequest,
+    ) -> models.ForesightMeleeDodgeOddsResult:
+        """Exact odds: A dodge with AG, HTH Combat or Acrobatics (F:L3098): +2 with Acrobatics, +1
+        per HTH specialization (at most +2), +1 giving ground (1 m) or +3 desperately (2 m,
+        instead), +1 dropping to a squat (with either), the Dodge Modifiers that apply
+        (F:L3174-3187), -2 per dodge already attempted this round unless a bonus Dodge action
+        (F:L3100) and -1 per feint (F:L3023). The dodger ends unbalanced.
+
+        POST /v1/foresight/melee/dodge/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/dodge/odds", body=body)
+        return models.ForesightMeleeDodgeOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_entangle(
+        self,
+        body: models.ForesightMeleeEntangleRequest,
+    ) -> models.ForesightMeleeEntangleResult:
+        """A defender struck with an entangling weapon (lasso, bola, net; PM +0) rolls AG or
+        Acrobatics: an attack QR better than his entangles him, kneeling if better by one, prone if
+        by more, and the difference is the concentrate actions he needs to get free (F:L3242).
+        Whether he could break it effortlessly (then it does nothing) is the GM's.
+
+        POST /v1/foresight/melee/entangle
+        """
+        answer = self._send("POST", "/v1/foresight/melee/entangle", body=body)
+        return models.ForesightMeleeEntangleResult.model_validate_json(answer.content)
+
+    def foresight_melee_entangle_odds(
+        self,
+        body: models.ForesightMeleeEntangleOddsRequest,
+    ) -> models.ForesightMeleeEntangleOddsResult:
+        """Exact odds: A defender struck with an entangling weapon (lasso, bola, net; PM +0) rolls
+        AG or Acrobatics: an attack QR better than his entangles him, kneeling if better by one,
+        prone if by more, and the difference is the concentrate actions he needs to get free
+        (F:L3242). Whether he could break it effortlessly (then it does nothing) is the GM's.
+
+        POST /v1/foresight/melee/entangle/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/entangle/odds", body=body)
+        return models.ForesightMeleeEntangleOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_grab(
+        self,
+        body: models.ForesightMeleeGrabRequest,
+    ) -> models.ForesightMeleeGrabResult:
+        """A grab at an object someone holds (unarmed, PM +0; the object's size modifiers are the
+        caller's). If it lands, not parried or dodged, both roll ST: the grabber takes it with a
+        strictly better QR, equal QRs both keep their grip, otherwise the holder keeps it. Holding
+        its distinct handle gives +2; an object made to be held only by it (a sword) needs an
+        advantage of two (F:L3243).
+
+        POST /v1/foresight/melee/grab
+        """
+        answer = self._send("POST", "/v1/foresight/melee/grab", body=body)
+        return models.ForesightMeleeGrabResult.model_validate_json(answer.content)
+
+    def foresight_melee_grab_odds(
+        self,
+        body: models.ForesightMeleeGrabOddsRequest,
+    ) -> models.ForesightMeleeGrabOddsResult:
+        """Exact odds: A grab at an object someone holds (unarmed, PM +0; the object's size
+        modifiers are the caller's). If it lands, not parried or dodged, both roll ST: the grabber
+        takes it with a strictly better QR, equal QRs both keep their grip, otherwise the holder
+        keeps it. Holding its distinct handle gives +2; an object made to be held only by it (a
+        sword) needs an advantage of two (F:L3243).
+
+        POST /v1/foresight/melee/grab/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/grab/odds", body=body)
+        return models.ForesightMeleeGrabOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_knockback(
+        self,
+        body: models.ForesightMeleeKnockbackRequest,
+    ) -> models.ForesightMeleeKnockbackResult:
+        """A knockback (F:L3248): an unarmed or shield attack at normal range that leaves the two at
+        close range (0 m). It does no damage; the damage it would have done (in wound levels) is
+        compared with the defender's damage scale and, if greater, pushes him back the difference in
+        metres. Pushed back, he rolls Agility or Acrobatics to stay standing: QR7 kneeling, QR10
+        prone (the roll when not pushed back: `knockback_roll_always`, AMB2-52).
+
+        POST /v1/foresight/melee/knockback
+        """
+        answer = self._send("POST", "/v1/foresight/melee/knockback", body=body)
+        return models.ForesightMeleeKnockbackResult.model_validate_json(answer.content)
+
+    def foresight_melee_knockback_odds(
+        self,
+        body: models.ForesightMeleeKnockbackOddsRequest,
+    ) -> models.ForesightMeleeKnockbackOddsResult:
+        """Exact odds: A knockback (F:L3248): an unarmed or shield attack at normal range that
+        leaves the two at close range (0 m). It does no damage; the damage it would have done (in
+        wound levels) is compared with the defender's damage scale and, if greater, pushes him back
+        the difference in metres. Pushed back, he rolls Agility or Acrobatics to stay standing: QR7
+        kneeling, QR10 prone (the roll when not pushed back: `knockback_roll_always`, AMB2-52).
+
+        POST /v1/foresight/melee/knockback/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/knockback/odds", body=body)
+        return models.ForesightMeleeKnockbackOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_knockout(
+        self,
+        body: models.ForesightMeleeKnockoutRequest,
+    ) -> models.ForesightMeleeKnockoutResult:
+        """A knockout blow (F:L3241): it needs QR2 (QR3 from behind) or it misses altogether. If it
+        gets it, the damage it would have done decides: a wound level or more knocks the target out
+        with no wound; an S is treated normally (a Pain Resistance roll against stun); no damage
+        does nothing.
+
+        POST /v1/foresight/melee/knockout
+        """
+        answer = self._send("POST", "/v1/foresight/melee/knockout", body=body)
+        return models.ForesightMeleeKnockoutResult.model_validate_json(answer.content)
+
+    def foresight_melee_knockout_odds(
+        self,
+        body: models.ForesightMeleeKnockoutOddsRequest,
+    ) -> models.ForesightMeleeKnockoutOddsResult:
+        """Exact odds: A knockout blow (F:L3241): it needs QR2 (QR3 from behind) or it misses
+        altogether. If it gets it, the damage it would have done decides: a wound level or more
+        knocks the target out with no wound; an S is treated normally (a Pain Resistance roll
+        against stun); no damage does nothing.
+
+        POST /v1/foresight/melee/knockout/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/knockout/odds", body=body)
+        return models.ForesightMeleeKnockoutOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_parry(
+        self,
+        body: models.ForesightMeleeParryRequest,
+    ) -> models.ForesightMeleeParryResult:
+        """A parry: HTH Combat with the parrying weapon's parry modifier (F:L3100, F:L3153), the
+        Parry Modifiers that apply, -round_half_up((attacker's DC - defender's DC) / 2) where the
+        attacker's exceeds (F:L3161), -2 per parry already attempted this round unless it is a bonus
+        Parry action (F:L3170, F:L3100), -1 per feint (F:L3023), the strength shortfall (F:L3732)
+        and -3 to disarm (AMB2-53). Behind or unaware the defender cannot parry (F:L3162-3163), nor
+        with a weapon without a parry modifier: 422.
+
+        POST /v1/foresight/melee/parry
+        """
+        answer = self._send("POST", "/v1/foresight/melee/parry", body=body)
+        return models.ForesightMeleeParryResult.model_validate_json(answer.content)
+
+    def foresight_melee_parry_odds(
+        self,
+        body: models.ForesightMeleeParryOddsRequest,
+    ) -> models.ForesightMeleeParryOddsResult:
+        """Exact odds: A parry: HTH Combat with the parrying weapon's parry modifier (F:L3100,
+        F:L3153), the Parry Modifiers that apply, -round_half_up((attacker's DC - defender's DC) /
+        2) where the attacker's exceeds (F:L3161), -2 per parry already attempted this round unless
+        it is a bonus Parry action (F:L3170, F:L3100), -1 per feint (F:L3023), the strength
+        shortfall (F:L3732) and -3 to disarm (AMB2-53). Behind or unaware the defender cannot parry
+        (F:L3162-3163), nor with a weapon without a parry modifier: 422.
+
+        POST /v1/foresight/melee/parry/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/parry/odds", body=body)
+        return models.ForesightMeleeParryOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin(
+        self,
+        body: models.ForesightMeleePinRequest,
+    ) -> models.ForesightMeleePinResult:
+        """A capture attack: an empty-handed character attacks a limb, usually an arm (-2 for a
+        specific arm, -1 for legs, F:L3144, F:L3149, F:L3203), +2 with the Unarmed Combat Capture
+        field (F:L3201, F:L3223). It may be parried or dodged like any melee attack (F:L3205); if it
+        lands the limb is pinned until the pin is broken (F:L3201). With an arm pinned a two-handed
+        weapon cannot be used effectively (F:L3217).
+
+        POST /v1/foresight/melee/pin
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin", body=body)
+        return models.ForesightMeleePinResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin_contest(
+        self,
+        body: models.ForesightMeleePinContestRequest,
+    ) -> models.ForesightMeleePinContestResult:
+        """Each turn after a pin, pinner and pinned roll ST (+2 with the Capture field to maintain
+        or overcome, F:L3223) and compare: a tie lets the pinned fire a gun in a random direction;
+        the pinned one better may act with the limb at -4, two or more breaks the pin; the pinner
+        one better immobilises the limb, two or more restrains the pinned for the turn (F:L3221).
+        The advantage is counted numerically by default (AMB2-19). Maintaining a pin is an action,
+        one per pin: holding arms and legs takes three, so a bonus Maintain Pin action; pins left
+        unmaintained all break, unrolled (F:L3225-3227). Restrained two turns or more, the pinned
+        can be handcuffed (F:L3229).
+
+        POST /v1/foresight/melee/pin-contest
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin-contest", body=body)
+        return models.ForesightMeleePinContestResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin_contest_odds(
+        self,
+        body: models.ForesightMeleePinContestOddsRequest,
+    ) -> models.ForesightMeleePinContestOddsResult:
+        """Exact odds: Each turn after a pin, pinner and pinned roll ST (+2 with the Capture field
+        to maintain or overcome, F:L3223) and compare: a tie lets the pinned fire a gun in a random
+        direction; the pinned one better may act with the limb at -4, two or more breaks the pin;
+        the pinner one better immobilises the limb, two or more restrains the pinned for the turn
+        (F:L3221). The advantage is counted numerically by default (AMB2-19). Maintaining a pin is
+        an action, one per pin: holding arms and legs takes three, so a bonus Maintain Pin action;
+        pins left unmaintained all break, unrolled (F:L3225-3227). Restrained two turns or more, the
+        pinned can be handcuffed (F:L3229).
+
+        POST /v1/foresight/melee/pin-contest/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin-contest/odds", body=body)
+        return models.ForesightMeleePinContestOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin_fall(
+        self,
+        body: models.ForesightMeleePinFallRequest,
+    ) -> models.ForesightMeleePinFallResult:
+        """Once a pin has taken place all involved tend to fall prone (F:L3213). If both wish to
+        remain standing, both roll AG and a failure falls prone. If only one does, both roll ST and
+        the better QR prevails (the book's 'higher QR' is the better one: QRs count down): both stay
+        standing or both go down. If both wish to fall prone, the better ST QR ends on top. The
+        catalogue gives no reading of a tie; see the option and the outcome names.
+
+        POST /v1/foresight/melee/pin-fall
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin-fall", body=body)
+        return models.ForesightMeleePinFallResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin_fall_odds(
+        self,
+        body: models.ForesightMeleePinFallOddsRequest,
+    ) -> models.ForesightMeleePinFallOddsResult:
+        """Exact odds: Once a pin has taken place all involved tend to fall prone (F:L3213). If both
+        wish to remain standing, both roll AG and a failure falls prone. If only one does, both roll
+        ST and the better QR prevails (the book's 'higher QR' is the better one: QRs count down):
+        both stay standing or both go down. If both wish to fall prone, the better ST QR ends on
+        top. The catalogue gives no reading of a tie; see the option and the outcome names.
+
+        POST /v1/foresight/melee/pin-fall/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin-fall/odds", body=body)
+        return models.ForesightMeleePinFallOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_pin_odds(
+        self,
+        body: models.ForesightMeleePinOddsRequest,
+    ) -> models.ForesightMeleePinOddsResult:
+        """Exact odds: A capture attack: an empty-handed character attacks a limb, usually an arm
+        (-2 for a specific arm, -1 for legs, F:L3144, F:L3149, F:L3203), +2 with the Unarmed Combat
+        Capture field (F:L3201, F:L3223). It may be parried or dodged like any melee attack
+        (F:L3205); if it lands the limb is pinned until the pin is broken (F:L3201). With an arm
+        pinned a two-handed weapon cannot be used effectively (F:L3217).
+
+        POST /v1/foresight/melee/pin/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/pin/odds", body=body)
+        return models.ForesightMeleePinOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_strangle(
+        self,
+        body: models.ForesightMeleeStrangleRequest,
+    ) -> models.ForesightMeleeStrangleResult:
+        """A strangle is resolved as a pin on the neck (PM -1, F:L3250), -2 without the Unarmed
+        Combat Capture field; parried or dodged like any melee attack. While it is held the defender
+        cannot breathe: EN x 5 s, EN x 10 s if prepared, then EN rolls (F:L2749). A strangle that
+        could not, as an ordinary attack, penetrate the head or chest armor is ineffective
+        (F:L3250): the would-be DC after that armor is 0 or less (catalogue #70). By default it
+        takes both to stop it, since the neck lies between them.
+
+        POST /v1/foresight/melee/strangle
+        """
+        answer = self._send("POST", "/v1/foresight/melee/strangle", body=body)
+        return models.ForesightMeleeStrangleResult.model_validate_json(answer.content)
+
+    def foresight_melee_strangle_odds(
+        self,
+        body: models.ForesightMeleeStrangleOddsRequest,
+    ) -> models.ForesightMeleeStrangleOddsResult:
+        """Exact odds: A strangle is resolved as a pin on the neck (PM -1, F:L3250), -2 without the
+        Unarmed Combat Capture field; parried or dodged like any melee attack. While it is held the
+        defender cannot breathe: EN x 5 s, EN x 10 s if prepared, then EN rolls (F:L2749). A
+        strangle that could not, as an ordinary attack, penetrate the head or chest armor is
+        ineffective (F:L3250): the would-be DC after that armor is 0 or less (catalogue #70). By
+        default it takes both to stop it, since the neck lies between them.
+
+        POST /v1/foresight/melee/strangle/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/strangle/odds", body=body)
+        return models.ForesightMeleeStrangleOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_strike_variants(
+        self,
+        body: models.ForesightMeleeStrikeVariantsRequest,
+    ) -> models.ForesightMeleeStrikeVariantsResult:
+        """An unarmed strike's row of the Special Mêlée Attacks table (F:L3251-3253): headbutt PM
+        -2, kick and lethal strike -1, each DC UCDC+1m; a kick needs an unpinned leg, a lethal
+        strike the Unarmed Combat Lethal field, and a headbutt the right circumstances (it may hurt
+        its user).
+
+        POST /v1/foresight/melee/strike-variants
+        """
+        answer = self._send("POST", "/v1/foresight/melee/strike-variants", body=body)
+        return models.ForesightMeleeStrikeVariantsResult.model_validate_json(answer.content)
+
+    def foresight_melee_throw(
+        self,
+        body: models.ForesightMeleeThrowRequest,
+    ) -> models.ForesightMeleeThrowResult:
+        """A throw (F:L3249): as part of a dodge (-1) against an unarmed or polearm attacker, it
+        throws when the dodge QR is better than the attack's (and, by default, a success); as an
+        attack at close range (-2) it throws when it hits. Without the Unarmed Combat Throws field
+        -2 more. Otherwise it is a normal attack or dodge: the dodge blocks the attack as any dodge
+        does. The thrown character lands 3 m past the thrower and may take falling damage: a 3 m
+        fall is DC 2 for a person on Earth (F:L2765).
+
+        POST /v1/foresight/melee/throw
+        """
+        answer = self._send("POST", "/v1/foresight/melee/throw", body=body)
+        return models.ForesightMeleeThrowResult.model_validate_json(answer.content)
+
+    def foresight_melee_throw_odds(
+        self,
+        body: models.ForesightMeleeThrowOddsRequest,
+    ) -> models.ForesightMeleeThrowOddsResult:
+        """Exact odds: A throw (F:L3249): as part of a dodge (-1) against an unarmed or polearm
+        attacker, it throws when the dodge QR is better than the attack's (and, by default, a
+        success); as an attack at close range (-2) it throws when it hits. Without the Unarmed
+        Combat Throws field -2 more. Otherwise it is a normal attack or dodge: the dodge blocks the
+        attack as any dodge does. The thrown character lands 3 m past the thrower and may take
+        falling damage: a 3 m fall is DC 2 for a person on Earth (F:L2765).
+
+        POST /v1/foresight/melee/throw/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/throw/odds", body=body)
+        return models.ForesightMeleeThrowOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_trip(
+        self,
+        body: models.ForesightMeleeTripRequest,
+    ) -> models.ForesightMeleeTripResult:
+        """A trip (PM -1) that lands is resisted by the defender's AG or Acrobatics roll: an attack
+        QR one better brings him to kneeling, two better prone (F:L3240). One he could not lift
+        needs one more, one he could not drag two more (the larger, AMB2-20), a four-legged one one
+        more; six or more legs cannot be tripped (refused: the book rules it out, there is nothing
+        to roll). A trip that misses, or is parried or dodged away, does nothing.
+
+        POST /v1/foresight/melee/trip
+        """
+        answer = self._send("POST", "/v1/foresight/melee/trip", body=body)
+        return models.ForesightMeleeTripResult.model_validate_json(answer.content)
+
+    def foresight_melee_trip_odds(
+        self,
+        body: models.ForesightMeleeTripOddsRequest,
+    ) -> models.ForesightMeleeTripOddsResult:
+        """Exact odds: A trip (PM -1) that lands is resisted by the defender's AG or Acrobatics
+        roll: an attack QR one better brings him to kneeling, two better prone (F:L3240). One he
+        could not lift needs one more, one he could not drag two more (the larger, AMB2-20), a four-
+        legged one one more; six or more legs cannot be tripped (refused: the book rules it out,
+        there is nothing to roll). A trip that misses, or is parried or dodged away, does nothing.
+
+        POST /v1/foresight/melee/trip/odds
+        """
+        answer = self._send("POST", "/v1/foresight/melee/trip/odds", body=body)
+        return models.ForesightMeleeTripOddsResult.model_validate_json(answer.content)
+
+    def foresight_melee_weapon_profile(
+        self,
+        body: models.ForesightMeleeWeaponProfileRequest,
+    ) -> models.ForesightMeleeWeaponProfileResult:
+        """A melee weapon as wielded (F:L3714-3769): its PM at the range (close 0 m, normal 1 m,
+        reach 2 m; '-' cannot be used there), +1 PM and +1 DC at normal and reach and +1 DC at close
+        for a (1-2) weapon in two hands (F:L3720), +1 DC per wind-up (F:L3024), -1 to hit and DC
+        numbed (F:L3247), an exoskeleton's bonus to unarmed DC (F:L3966); the absolute DC is the
+        UCDC from Strength (F:L491-501) plus all these. A longsword (+4m) swung by ST 9 (UCDC 2)
+        after one wind-up is DC 7m.
+
+        POST /v1/foresight/melee/weapon-profile
+        """
+        answer = self._send("POST", "/v1/foresight/melee/weapon-profile", body=body)
+        return models.ForesightMeleeWeaponProfileResult.model_validate_json(answer.content)
 
     def foresight_merit_points(
         self,
@@ -1311,6 +1995,222 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/poison/odds", body=body)
         return models.ForesightPoisonOddsResult.model_validate_json(answer.content)
 
+    def foresight_pursuit_climb_dive(
+        self,
+        body: models.ForesightPursuitClimbDiveRequest,
+    ) -> models.ForesightPursuitClimbDiveResult:
+        """Gain distance or advantage by a sudden change of altitude (or depth), only for a vehicle
+        with a Ceiling rating and when circumstances permit: a driving roll at the vehicle's
+        Acceleration + Maneuver and the speed bid. A climb loses one horizontal range increment, a
+        dive gains one; a success moves the vertical separation by 1 (QR3-QR4) or 2 (QR1-QR2)
+        increments; a failure calls for a safety roll (F:L3471).
+
+        POST /v1/foresight/pursuit/climb-dive
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/climb-dive", body=body)
+        return models.ForesightPursuitClimbDiveResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_climb_dive_odds(
+        self,
+        body: models.ForesightPursuitClimbDiveOddsRequest,
+    ) -> models.ForesightPursuitClimbDiveOddsResult:
+        """Exact odds: Gain distance or advantage by a sudden change of altitude (or depth), only
+        for a vehicle with a Ceiling rating and when circumstances permit: a driving roll at the
+        vehicle's Acceleration + Maneuver and the speed bid. A climb loses one horizontal range
+        increment, a dive gains one; a success moves the vertical separation by 1 (QR3-QR4) or 2
+        (QR1-QR2) increments; a failure calls for a safety roll (F:L3471).
+
+        POST /v1/foresight/pursuit/climb-dive/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/climb-dive/odds", body=body)
+        return models.ForesightPursuitClimbDiveOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_force(
+        self,
+        body: models.ForesightPursuitForceRequest,
+    ) -> models.ForesightPursuitForceResult:
+        """Force another vehicle to slow down or crash by colliding or threatening to: the target
+        must be at range 0; the driving roll is modified by the final bid, plus the vehicle's Size,
+        DS/2 and Acc, minus the target's Size, DS/2 and Acc. Success: the target's driver makes a
+        safety roll; failure: the forcing driver does (F:L3464).
+
+        POST /v1/foresight/pursuit/force
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/force", body=body)
+        return models.ForesightPursuitForceResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_force_odds(
+        self,
+        body: models.ForesightPursuitForceOddsRequest,
+    ) -> models.ForesightPursuitForceOddsResult:
+        """Exact odds: Force another vehicle to slow down or crash by colliding or threatening to:
+        the target must be at range 0; the driving roll is modified by the final bid, plus the
+        vehicle's Size, DS/2 and Acc, minus the target's Size, DS/2 and Acc. Success: the target's
+        driver makes a safety roll; failure: the forcing driver does (F:L3464).
+
+        POST /v1/foresight/pursuit/force/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/force/odds", body=body)
+        return models.ForesightPursuitForceOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_operate(
+        self,
+        body: models.ForesightPursuitOperateRequest,
+    ) -> models.ForesightPursuitOperateResult:
+        """Operate a vehicle safely: each round the operator spends an action and makes a driving
+        roll at the speed bid with the vehicle's Acceleration rating applying; a failure calls for a
+        safety roll, and a speed over the Safe rating (a bid below Safe) for another, two in all
+        when both (F:L3456, F:L3463, F:L3475; AMB2-46).
+
+        POST /v1/foresight/pursuit/operate
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/operate", body=body)
+        return models.ForesightPursuitOperateResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_operate_odds(
+        self,
+        body: models.ForesightPursuitOperateOddsRequest,
+    ) -> models.ForesightPursuitOperateOddsResult:
+        """Exact odds: Operate a vehicle safely: each round the operator spends an action and makes
+        a driving roll at the speed bid with the vehicle's Acceleration rating applying; a failure
+        calls for a safety roll, and a speed over the Safe rating (a bid below Safe) for another,
+        two in all when both (F:L3456, F:L3463, F:L3475; AMB2-46).
+
+        POST /v1/foresight/pursuit/operate/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/operate/odds", body=body)
+        return models.ForesightPursuitOperateOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_quick_turn(
+        self,
+        body: models.ForesightPursuitQuickTurnRequest,
+    ) -> models.ForesightPursuitQuickTurnResult:
+        """A sudden change of direction to gain distance or lose the pursuers, usually by the
+        fleeing party: a driving roll at the speed bid and the Maneuver rating. At range 0-1 the
+        pursuers head the wrong way unless they quick-turn too (or reverse next turn); at 2-3 they
+        may need a quick turn next turn or take a shorter path; at 4+ they may need a Search roll,
+        compared with the turn's QR, or lose visual contact (F:L3465). A failure calls for a safety
+        roll (F:L3475).
+
+        POST /v1/foresight/pursuit/quick-turn
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/quick-turn", body=body)
+        return models.ForesightPursuitQuickTurnResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_quick_turn_odds(
+        self,
+        body: models.ForesightPursuitQuickTurnOddsRequest,
+    ) -> models.ForesightPursuitQuickTurnOddsResult:
+        """Exact odds: A sudden change of direction to gain distance or lose the pursuers, usually
+        by the fleeing party: a driving roll at the speed bid and the Maneuver rating. At range 0-1
+        the pursuers head the wrong way unless they quick-turn too (or reverse next turn); at 2-3
+        they may need a quick turn next turn or take a shorter path; at 4+ they may need a Search
+        roll, compared with the turn's QR, or lose visual contact (F:L3465). A failure calls for a
+        safety roll (F:L3475).
+
+        POST /v1/foresight/pursuit/quick-turn/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/quick-turn/odds", body=body)
+        return models.ForesightPursuitQuickTurnOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_range_table(
+        self,
+        body: models.ForesightPursuitRangeTableRequest,
+    ) -> models.ForesightPursuitRangeTableResult:
+        """The pursuit range table (F:L3419-3428): each range number's distance at the scale of the
+        vehicles, used as the range of weapons fire, and the length of a round (10 s; ships and
+        space 30 s). A pursuit begins at range 0 to 5; at 7 the pursuers have lost contact.
+
+        POST /v1/foresight/pursuit/range-table
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/range-table", body=body)
+        return models.ForesightPursuitRangeTableResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_reverse(
+        self,
+        body: models.ForesightPursuitReverseRequest,
+    ) -> models.ForesightPursuitReverseResult:
+        """Reverse direction losing the least ground, usually by the fleeing party: a driving roll
+        at the speed bid and the vehicle's Acceleration + Maneuver. Success: the range becomes 0,
+        then grows by 3 a round until the pursuers make one reverse or two quick turns. Failure: a
+        safety roll, and the range drops to 1 if it was higher, 0 if it was 1 (F:L3466-3469).
+
+        POST /v1/foresight/pursuit/reverse
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/reverse", body=body)
+        return models.ForesightPursuitReverseResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_reverse_odds(
+        self,
+        body: models.ForesightPursuitReverseOddsRequest,
+    ) -> models.ForesightPursuitReverseOddsResult:
+        """Exact odds: Reverse direction losing the least ground, usually by the fleeing party: a
+        driving roll at the speed bid and the vehicle's Acceleration + Maneuver. Success: the range
+        becomes 0, then grows by 3 a round until the pursuers make one reverse or two quick turns.
+        Failure: a safety roll, and the range drops to 1 if it was higher, 0 if it was 1
+        (F:L3466-3469).
+
+        POST /v1/foresight/pursuit/reverse/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/reverse/odds", body=body)
+        return models.ForesightPursuitReverseOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_safety_roll(
+        self,
+        body: models.ForesightPursuitSafetyRollRequest,
+    ) -> models.ForesightPursuitSafetyRollResult:
+        """A safety roll: the vehicle skill modified by +(speed bid - Safe). QR1-QR3 no harm; QR4
+        the damage level rises by one; QR7 the vehicle is incapacitated and the passengers suffer
+        DC(8 - DS); QR10 it is totalled and they suffer DC(12 - DS), optionally (2 - bid) more
+        (F:L3475-3482). Passengers take it with a random QR through damage/resolve.
+
+        POST /v1/foresight/pursuit/safety-roll
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/safety-roll", body=body)
+        return models.ForesightPursuitSafetyRollResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_safety_roll_odds(
+        self,
+        body: models.ForesightPursuitSafetyRollOddsRequest,
+    ) -> models.ForesightPursuitSafetyRollOddsResult:
+        """Exact odds: A safety roll: the vehicle skill modified by +(speed bid - Safe). QR1-QR3 no
+        harm; QR4 the damage level rises by one; QR7 the vehicle is incapacitated and the passengers
+        suffer DC(8 - DS); QR10 it is totalled and they suffer DC(12 - DS), optionally (2 - bid)
+        more (F:L3475-3482). Passengers take it with a random QR through damage/resolve.
+
+        POST /v1/foresight/pursuit/safety-roll/odds
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/safety-roll/odds", body=body)
+        return models.ForesightPursuitSafetyRollOddsResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_speed_bid(
+        self,
+        body: models.ForesightPursuitSpeedBidRequest,
+    ) -> models.ForesightPursuitSpeedBidResult:
+        """Each round every operator declares a speed bid, an ease-factor modifier no greater than
+        +2: the lower the bid, the faster and riskier (F:L3442). Vehicles at the same speed keep
+        their distances; the faster moves up one range number per point of difference: two cars at
+        50 m (range 2) bid -1 and 0, and the first's lead grows to 100 m (range 3) (F:L3444-3446).
+        At range 7 the pursuers have lost contact (F:L3427).
+
+        POST /v1/foresight/pursuit/speed-bid
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/speed-bid", body=body)
+        return models.ForesightPursuitSpeedBidResult.model_validate_json(answer.content)
+
+    def foresight_pursuit_type_conversion(
+        self,
+        body: models.ForesightPursuitTypeConversionRequest,
+    ) -> models.ForesightPursuitTypeConversionResult:
+        """Acceleration and Maneuver ratings compare only within a broad type: land, water, air or
+        space. Across types (a helicopter after a car) the GM converts to one scale, usually the
+        slowest vehicle's, adding the table's A, M and S modifiers (F:L3394-3411).
+
+        POST /v1/foresight/pursuit/type-conversion
+        """
+        answer = self._send("POST", "/v1/foresight/pursuit/type-conversion", body=body)
+        return models.ForesightPursuitTypeConversionResult.model_validate_json(answer.content)
+
     def foresight_qr_as_modifier(
         self,
         body: models.ForesightQrAsModifierRequest,
@@ -1361,6 +2261,155 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/random-quality-rating/odds", body=body)
         return models.ForesightRandomQualityRatingOddsResult.model_validate_json(answer.content)
 
+    def foresight_ranged_aim(
+        self,
+        body: models.ForesightRangedAimRequest,
+    ) -> models.ForesightRangedAimResult:
+        """The aim bonus: +1 per aim action taken just before firing, at most +5 (F:L3030; +6 by the
+        table, F:L3271, option 'aim_cap'); a laser sight gives one free aim action a round
+        (F:L3794). Having just hit the target with the previous shot is +2, as two aims, but aiming
+        again forfeits it: the sniper's second shot loses his +3 aim and gains +2 (F:L3324). A
+        longarm used one-handed may not aim (F:L3291).
+
+        POST /v1/foresight/ranged/aim
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/aim", body=body)
+        return models.ForesightRangedAimResult.model_validate_json(answer.content)
+
+    def foresight_ranged_ammo(
+        self,
+        body: models.ForesightRangedAmmoRequest,
+    ) -> models.ForesightRangedAmmoResult:
+        """Rounds left after firing, the actions the shots take and the reload: a bracketed ROF
+        '[1]' is a prepare and a fire action a shot (F:L3658; AMB2-23 'revolver_single_action'), a
+        burst one fire action of [6] or [3] rounds (F:L3782-3783); RL n reload actions, 'n*' one
+        round each (F:L3662); '1*' the weapon is the ammunition (F:L3648); an energy weapon's Wh is
+        spent per shot from its pack (F:L3648, AMB2-41 'energy_ammo_semantics').
+
+        POST /v1/foresight/ranged/ammo
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/ammo", body=body)
+        return models.ForesightRangedAmmoResult.model_validate_json(answer.content)
+
+    def foresight_ranged_attack(
+        self,
+        body: models.ForesightRangedAttackRequest,
+    ) -> models.ForesightRangedAttackResult:
+        """Fire a shot or burst: the weapon's skill (its Use) at EF = BEF + the weapon's PM + the
+        Ranged Attack Modifiers: braced or prone +1 (both still +1), unbalanced -2, recoil -1 per
+        bullet per earlier shot, aim +1 each (at most +5), just hit +2, within 3 m +1, -1 per full
+        range increment, and the target's light, size, cover, stance and motion (F:L3263-3298); a
+        pinned gun hand -4 (F:L3207-3211). The same D100 tests the Jam (F:L3664, F:L3587). The QR is
+        the shot's damage QR, or how much of a burst at an area hits (F:L3257, F:L3298).
+
+        POST /v1/foresight/ranged/attack
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/attack", body=body)
+        return models.ForesightRangedAttackResult.model_validate_json(answer.content)
+
+    def foresight_ranged_attack_odds(
+        self,
+        body: models.ForesightRangedAttackOddsRequest,
+    ) -> models.ForesightRangedAttackOddsResult:
+        """Exact odds: Fire a shot or burst: the weapon's skill (its Use) at EF = BEF + the weapon's
+        PM + the Ranged Attack Modifiers: braced or prone +1 (both still +1), unbalanced -2, recoil
+        -1 per bullet per earlier shot, aim +1 each (at most +5), just hit +2, within 3 m +1, -1 per
+        full range increment, and the target's light, size, cover, stance and motion (F:L3263-3298);
+        a pinned gun hand -4 (F:L3207-3211). The same D100 tests the Jam (F:L3664, F:L3587). The QR
+        is the shot's damage QR, or how much of a burst at an area hits (F:L3257, F:L3298).
+
+        POST /v1/foresight/ranged/attack/odds
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/attack/odds", body=body)
+        return models.ForesightRangedAttackOddsResult.model_validate_json(answer.content)
+
+    def foresight_ranged_burst(
+        self,
+        body: models.ForesightRangedBurstRequest,
+    ) -> models.ForesightRangedBurstResult:
+        """The rounds of a burst that hit: an auto long burst fires [6] rounds, a short one [3]
+        (F:L3782-3783). At a single target it is one hit at the weapon's DC +3 (long) or +2 (short)
+        with the attack's QR (F:L3261, F:L3794; AMB2-24 'burst_model'). Area fire lands yield(QR) x
+        rounds rounded half up at the weapon's DC, each on a random location with a random damage QR
+        (F:L3298, F:L3316-3318): a long burst at QR3 lands 3 of 6 (F:L3316).
+
+        POST /v1/foresight/ranged/burst
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/burst", body=body)
+        return models.ForesightRangedBurstResult.model_validate_json(answer.content)
+
+    def foresight_ranged_burst_odds(
+        self,
+        body: models.ForesightRangedBurstOddsRequest,
+    ) -> models.ForesightRangedBurstOddsResult:
+        """Exact odds: The rounds of a burst that hit: an auto long burst fires [6] rounds, a short
+        one [3] (F:L3782-3783). At a single target it is one hit at the weapon's DC +3 (long) or +2
+        (short) with the attack's QR (F:L3261, F:L3794; AMB2-24 'burst_model'). Area fire lands
+        yield(QR) x rounds rounded half up at the weapon's DC, each on a random location with a
+        random damage QR (F:L3298, F:L3316-3318): a long burst at QR3 lands 3 of 6 (F:L3316).
+
+        POST /v1/foresight/ranged/burst/odds
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/burst/odds", body=body)
+        return models.ForesightRangedBurstOddsResult.model_validate_json(answer.content)
+
+    def foresight_ranged_jam(
+        self,
+        body: models.ForesightRangedJamRequest,
+    ) -> models.ForesightRangedJamResult:
+        """Does the weapon jam? Its Jam is a failure range tested against the fire action's own D100
+        (F:L3664, F:L3587): C jams on 99, D on 50 or 99, F on any roll ending in 5; B ('99*') only
+        if a further D10 shows 10 (F:L3570-3585). A jammed weapon needs D10 concentrate actions,
+        rolled secretly by the GM, then a successful dexterity roll; a bow's string breaks instead
+        (F:L3664).
+
+        POST /v1/foresight/ranged/jam
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/jam", body=body)
+        return models.ForesightRangedJamResult.model_validate_json(answer.content)
+
+    def foresight_ranged_jam_odds(
+        self,
+        body: models.ForesightRangedJamOddsRequest,
+    ) -> models.ForesightRangedJamOddsResult:
+        """Exact odds: Does the weapon jam? Its Jam is a failure range tested against the fire
+        action's own D100 (F:L3664, F:L3587): C jams on 99, D on 50 or 99, F on any roll ending in
+        5; B ('99*') only if a further D10 shows 10 (F:L3570-3585). A jammed weapon needs D10
+        concentrate actions, rolled secretly by the GM, then a successful dexterity roll; a bow's
+        string breaks instead (F:L3664).
+
+        POST /v1/foresight/ranged/jam/odds
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/jam/odds", body=body)
+        return models.ForesightRangedJamOddsResult.model_validate_json(answer.content)
+
+    def foresight_ranged_range_penalty(
+        self,
+        body: models.ForesightRangedRangePenaltyRequest,
+    ) -> models.ForesightRangedRangePenaltyResult:
+        """The range modifier: -1 for each full range increment to the target (distance over
+        increment, rounded down), +1 if it is within 3 m (F:L3660, F:L3272-3273). A revolver (3 m)
+        at 7 m is -2 (F:L3660); a heavy target cartridge laser rifle's 50 m x 1.25 x 1.1 = 68.75 m
+        makes 240 m -3 (F:L3320).
+
+        POST /v1/foresight/ranged/range-penalty
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/range-penalty", body=body)
+        return models.ForesightRangedRangePenaltyResult.model_validate_json(answer.content)
+
+    def foresight_ranged_recoil(
+        self,
+        body: models.ForesightRangedRecoilRequest,
+    ) -> models.ForesightRangedRecoilResult:
+        """Recoil: each shot after the first in a row, without aiming or recovering between, takes
+        -1 per recoil bullet per earlier shot; a •• weapon fired three times is 0, -2, -4
+        (F:L3644-3646). Aiming or recovering starts the count again.
+
+        POST /v1/foresight/ranged/recoil
+        """
+        answer = self._send("POST", "/v1/foresight/ranged/recoil", body=body)
+        return models.ForesightRangedRecoilResult.model_validate_json(answer.content)
+
     def foresight_reaction_charisma(
         self,
         body: models.ForesightReactionCharismaRequest,
@@ -1384,6 +2433,20 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/reaction/confidence", body=body)
         return models.ForesightReactionConfidenceResult.model_validate_json(answer.content)
+
+    def foresight_reflex_catalog(
+        self,
+        body: models.ForesightReflexCatalogRequest,
+    ) -> models.ForesightReflexCatalogResult:
+        """The Reflex Actions (F:L3096-3108) and the reflexes of one round judged in order: parries
+        and dodges take -2 per earlier one of their own kind, so parry, dodge, parry, dodge is 0, 0,
+        -2, -2 and parry, parry, parry, dodge is 0, -2, -4, 0 (F:L3112); a bonus parry or dodge
+        action takes none; one asterisked reflex a round at most (F:L3108).
+
+        POST /v1/foresight/reflex/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/reflex/catalog", body=body)
+        return models.ForesightReflexCatalogResult.model_validate_json(answer.content)
 
     def foresight_resolve(
         self,
@@ -1864,6 +2927,120 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/training", body=body)
         return models.ForesightTrainingResult.model_validate_json(answer.content)
 
+    def foresight_travel_accident(
+        self,
+        body: models.ForesightTravelAccidentRequest,
+    ) -> models.ForesightTravelAccidentResult:
+        """Accident avoidance: the vehicle skill with the vehicle's Man (and -3 after a hasty QR10).
+        QR1 avoided; QR2 light damage, an hour's delay; QR3 medium damage, may need repair; QR4
+        heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10 destroyed and DC10,
+        and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their DC with a random QR
+        and location through damage/resolve.
+
+        POST /v1/foresight/travel/accident
+        """
+        answer = self._send("POST", "/v1/foresight/travel/accident", body=body)
+        return models.ForesightTravelAccidentResult.model_validate_json(answer.content)
+
+    def foresight_travel_accident_odds(
+        self,
+        body: models.ForesightTravelAccidentOddsRequest,
+    ) -> models.ForesightTravelAccidentOddsResult:
+        """Exact odds: Accident avoidance: the vehicle skill with the vehicle's Man (and -3 after a
+        hasty QR10). QR1 avoided; QR2 light damage, an hour's delay; QR3 medium damage, may need
+        repair; QR4 heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10
+        destroyed and DC10, and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their
+        DC with a random QR and location through damage/resolve.
+
+        POST /v1/foresight/travel/accident/odds
+        """
+        answer = self._send("POST", "/v1/foresight/travel/accident/odds", body=body)
+        return models.ForesightTravelAccidentOddsResult.model_validate_json(answer.content)
+
+    def foresight_travel_hasty(
+        self,
+        body: models.ForesightTravelHastyRequest,
+    ) -> models.ForesightTravelHastyResult:
+        """Hasty travel, in a vehicle (not on foot): QR1 Max speed, QR2 90% of Max or the QR3 speed
+        if higher, QR3 the average of Max and Cruise, QR4 Cruise; QR7 a mishap (a driving roll at
+        the vehicle's Man to mitigate an accident), QR10 a serious one (at Man -3); the leg as in
+        normal travel otherwise (F:L3360-3370).
+
+        POST /v1/foresight/travel/hasty
+        """
+        answer = self._send("POST", "/v1/foresight/travel/hasty", body=body)
+        return models.ForesightTravelHastyResult.model_validate_json(answer.content)
+
+    def foresight_travel_hasty_odds(
+        self,
+        body: models.ForesightTravelHastyOddsRequest,
+    ) -> models.ForesightTravelHastyOddsResult:
+        """Exact odds: Hasty travel, in a vehicle (not on foot): QR1 Max speed, QR2 90% of Max or
+        the QR3 speed if higher, QR3 the average of Max and Cruise, QR4 Cruise; QR7 a mishap (a
+        driving roll at the vehicle's Man to mitigate an accident), QR10 a serious one (at Man -3);
+        the leg as in normal travel otherwise (F:L3360-3370).
+
+        POST /v1/foresight/travel/hasty/odds
+        """
+        answer = self._send("POST", "/v1/foresight/travel/hasty/odds", body=body)
+        return models.ForesightTravelHastyOddsResult.model_validate_json(answer.content)
+
+    def foresight_travel_leg(
+        self,
+        body: models.ForesightTravelLegRequest,
+    ) -> models.ForesightTravelLegResult:
+        """Normal (unhurried) travel: one driving roll per leg gives its average speed, QR1-QR2 the
+        average of Cruise and Max, QR3-QR4 Cruise, QR7 half Cruise, QR10 a mishap that calls for a
+        driving roll at the vehicle's Man to avoid an accident (F:L3350-3358). The leg takes
+        distance / speed hours; if that is more than the driver's WP hours, speed x WP km are
+        covered in WP hours and the driver rests or is relieved (F:L3346, F:L3350).
+
+        POST /v1/foresight/travel/leg
+        """
+        answer = self._send("POST", "/v1/foresight/travel/leg", body=body)
+        return models.ForesightTravelLegResult.model_validate_json(answer.content)
+
+    def foresight_travel_leg_odds(
+        self,
+        body: models.ForesightTravelLegOddsRequest,
+    ) -> models.ForesightTravelLegOddsResult:
+        """Exact odds: Normal (unhurried) travel: one driving roll per leg gives its average speed,
+        QR1-QR2 the average of Cruise and Max, QR3-QR4 Cruise, QR7 half Cruise, QR10 a mishap that
+        calls for a driving roll at the vehicle's Man to avoid an accident (F:L3350-3358). The leg
+        takes distance / speed hours; if that is more than the driver's WP hours, speed x WP km are
+        covered in WP hours and the driver rests or is relieved (F:L3346, F:L3350).
+
+        POST /v1/foresight/travel/leg/odds
+        """
+        answer = self._send("POST", "/v1/foresight/travel/leg/odds", body=body)
+        return models.ForesightTravelLegOddsResult.model_validate_json(answer.content)
+
+    def foresight_travel_navigation(
+        self,
+        body: models.ForesightTravelNavigationRequest,
+    ) -> models.ForesightTravelNavigationResult:
+        """In unfamiliar country someone navigates: the worse of the Navigation and driving QRs sets
+        the leg's duration, except that a navigation QR10 means the party is lost, at best
+        considerably off course (F:L3348). Navigation rolled first, then driving.
+
+        POST /v1/foresight/travel/navigation
+        """
+        answer = self._send("POST", "/v1/foresight/travel/navigation", body=body)
+        return models.ForesightTravelNavigationResult.model_validate_json(answer.content)
+
+    def foresight_travel_navigation_odds(
+        self,
+        body: models.ForesightTravelNavigationOddsRequest,
+    ) -> models.ForesightTravelNavigationOddsResult:
+        """Exact odds: In unfamiliar country someone navigates: the worse of the Navigation and
+        driving QRs sets the leg's duration, except that a navigation QR10 means the party is lost,
+        at best considerably off course (F:L3348). Navigation rolled first, then driving.
+
+        POST /v1/foresight/travel/navigation/odds
+        """
+        answer = self._send("POST", "/v1/foresight/travel/navigation/odds", body=body)
+        return models.ForesightTravelNavigationOddsResult.model_validate_json(answer.content)
+
     def foresight_ucdc(self, body: models.ForesightUcdcRequest) -> models.ForesightUcdcResult:
         """Unarmed Combat Damage Class by Strength: 1-2 1/8, 3-4 1/4, 5-6 1/2, 7-8 1, 9-12 2, 13-14
         3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501).
@@ -1913,6 +3090,151 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/unskilled/odds", body=body)
         return models.ForesightUnskilledOddsResult.model_validate_json(answer.content)
 
+    def foresight_vehicle_catalog(
+        self,
+        body: models.ForesightVehicleCatalogRequest,
+    ) -> models.ForesightVehicleCatalogResult:
+        """The vehicle table (F:L4076-4136), searched by part of the name, TL (exact or a range) and
+        type: the Automobile (10k) is TL 4.5, Acc 0, Man 0, Safe -1, cruise 60 and max 100 km/h, DS
+        3, Size 0, wheeled, 200 kg and 4 passengers. A human, with no TL, is found only when no TL
+        is asked for.
+
+        POST /v1/foresight/vehicle/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/catalog", body=body)
+        return models.ForesightVehicleCatalogResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_damage(
+        self,
+        body: models.ForesightVehicleDamageRequest,
+    ) -> models.ForesightVehicleDamageResult:
+        """Damage to a vehicle: the DC less its DS (mêlée, accident, collision), DS/2 (impact) or
+        DS/4 (beam) and any armour, then the damage table (F:L3486); a D10 places it (F:L3488-3492)
+        and the damage adds to the vehicle's damage level where it aggregates (an 'S' stuns no
+        vehicle: 0 levels). A compartment hit strikes a person or 100 kg of cargo; a person takes
+        the hit through damage/resolve. DC12 impact on DS 3 at QR2: DC 10, 4 levels.
+
+        POST /v1/foresight/vehicle/damage
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/damage", body=body)
+        return models.ForesightVehicleDamageResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_damage_level(
+        self,
+        body: models.ForesightVehicleDamageLevelRequest,
+    ) -> models.ForesightVehicleDamageLevelResult:
+        """A vehicle's damage level after an event: hits aggregate normally (added, F:L3490), a
+        safety roll's QR4 adds one (F:L3479), and a named state (light, medium, heavy,
+        incapacitated, destroyed: F:L3376-3380, F:L3480-3481) leaves the vehicle at least that
+        damaged. The catalogue's scale: 1 light, 2 medium, 3 heavy, 4 incapacitated, 8 destroyed.
+
+        POST /v1/foresight/vehicle/damage-level
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/damage-level", body=body)
+        return models.ForesightVehicleDamageLevelResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_damage_odds(
+        self,
+        body: models.ForesightVehicleDamageOddsRequest,
+    ) -> models.ForesightVehicleDamageOddsResult:
+        """Exact odds: Damage to a vehicle: the DC less its DS (mêlée, accident, collision), DS/2
+        (impact) or DS/4 (beam) and any armour, then the damage table (F:L3486); a D10 places it
+        (F:L3488-3492) and the damage adds to the vehicle's damage level where it aggregates (an 'S'
+        stuns no vehicle: 0 levels). A compartment hit strikes a person or 100 kg of cargo; a person
+        takes the hit through damage/resolve. DC12 impact on DS 3 at QR2: DC 10, 4 levels.
+
+        POST /v1/foresight/vehicle/damage/odds
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/damage/odds", body=body)
+        return models.ForesightVehicleDamageOddsResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_hit_location(
+        self,
+        body: models.ForesightVehicleHitLocationRequest,
+    ) -> models.ForesightVehicleHitLocationResult:
+        """Where a hit strikes a vehicle: D10 1-4 engine/transmission (aggregates normally), 5-7 an
+        accessory, 8-10 the compartment (no effect on the vehicle unless it is an aircraft or
+        submarine, F:L3488-3492). A compartment hit strikes each passenger (and the operator) and
+        each 100 kg of cargo with equal likelihood (F:L3492).
+
+        POST /v1/foresight/vehicle/hit-location
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/hit-location", body=body)
+        return models.ForesightVehicleHitLocationResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_hit_location_odds(
+        self,
+        body: models.ForesightVehicleHitLocationOddsRequest,
+    ) -> models.ForesightVehicleHitLocationOddsResult:
+        """Exact odds: Where a hit strikes a vehicle: D10 1-4 engine/transmission (aggregates
+        normally), 5-7 an accessory, 8-10 the compartment (no effect on the vehicle unless it is an
+        aircraft or submarine, F:L3488-3492). A compartment hit strikes each passenger (and the
+        operator) and each 100 kg of cargo with equal likelihood (F:L3492).
+
+        POST /v1/foresight/vehicle/hit-location/odds
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/hit-location/odds", body=body)
+        return models.ForesightVehicleHitLocationOddsResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_modify(
+        self,
+        body: models.ForesightVehicleModifyRequest,
+    ) -> models.ForesightVehicleModifyResult:
+        """A vehicle with modifications (F:L4138-4154): each adds to TL, Acc, Man, Safe and Size and
+        multiplies speeds, ceiling, DS, cargo and passengers, and the price by its multiplier (none
+        for Primitive/Improvised). A Sporty Automobile: TL 4.75, Acc +1, Man +1, Safe -2, 75 and 125
+        km/h, DS 2.4, 100 kg and 2 passengers, 15,000 svu.
+
+        POST /v1/foresight/vehicle/modify
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/modify", body=body)
+        return models.ForesightVehicleModifyResult.model_validate_json(answer.content)
+
+    def foresight_vehicle_terrain_performance(
+        self,
+        body: models.ForesightVehicleTerrainPerformanceRequest,
+    ) -> models.ForesightVehicleTerrainPerformanceResult:
+        """A vehicle in a terrain: '-' forbids it, and so does a terrain value above the type's
+        Limit, which is compared with the unadjusted value (F:L3997, AMB2-51). MTV = value + the
+        type's rating; cruise and max are divided by max(1, MTV/2), Acc and Man lose the MTV, Safe
+        gains MTV/2 rounded half up (F:L4001-4009). Aircraft keep their speeds and take -MTV to land
+        (F:L4037). A '4WD' "Jeep" in marsh of value 2: MTV 5, speeds / 2.5.
+
+        POST /v1/foresight/vehicle/terrain-performance
+        """
+        answer = self._send("POST", "/v1/foresight/vehicle/terrain-performance", body=body)
+        return models.ForesightVehicleTerrainPerformanceResult.model_validate_json(answer.content)
+
+    def foresight_waiting_preempt(
+        self,
+        body: models.ForesightWaitingPreemptRequest,
+    ) -> models.ForesightWaitingPreemptResult:
+        """A waiting character reacts to an event: if it is the action of the character they focus
+        on and their initiative QR is strictly better, they may pre-empt it with their first action
+        (F:L2980, F:L3008); otherwise they act straight after it. Equal QRs never pre-empt, whatever
+        the scores: the sniper's QR3 against the gunman's QR3 lets the gunman fire first (F:L3314).
+        The first reaction of a round allows a bonus-action roll (F:L3008).
+
+        POST /v1/foresight/waiting/preempt
+        """
+        answer = self._send("POST", "/v1/foresight/waiting/preempt", body=body)
+        return models.ForesightWaitingPreemptResult.model_validate_json(answer.content)
+
+    def foresight_waiting_preempt_odds(
+        self,
+        body: models.ForesightWaitingPreemptOddsRequest,
+    ) -> models.ForesightWaitingPreemptOddsResult:
+        """Exact odds: A waiting character reacts to an event: if it is the action of the character
+        they focus on and their initiative QR is strictly better, they may pre-empt it with their
+        first action (F:L2980, F:L3008); otherwise they act straight after it. Equal QRs never pre-
+        empt, whatever the scores: the sniper's QR3 against the gunman's QR3 lets the gunman fire
+        first (F:L3314). The first reaction of a round allows a bonus-action roll (F:L3008).
+
+        POST /v1/foresight/waiting/preempt/odds
+        """
+        answer = self._send("POST", "/v1/foresight/waiting/preempt/odds", body=body)
+        return models.ForesightWaitingPreemptOddsResult.model_validate_json(answer.content)
+
     def foresight_wealth(self, body: models.ForesightWealthRequest) -> models.ForesightWealthResult:
         """Wealth levels from Starvation (less than 40 svu) through Average (25,000) to Filthy Rich
         (2,000,000), times 5 a row further (F:L1006-1015); a row bought costs 20 character points
@@ -1923,6 +3245,19 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/wealth", body=body)
         return models.ForesightWealthResult.model_validate_json(answer.content)
+
+    def foresight_weapon_min_strength(
+        self,
+        body: models.ForesightWeaponMinStrengthRequest,
+    ) -> models.ForesightWeaponMinStrengthResult:
+        """Minimum Strength for a weapon: mass (kg) x 5 one-handed, x 3 two-handed; a weaker wielder
+        takes -1 for each three points or fraction short, to attacks and parries (F:L3724-3732).
+        Amy's 4 kg briefcase: ST 20 one-handed (-5 at ST 7), 12 two-handed (-2).
+
+        POST /v1/foresight/weapon/min-strength
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/min-strength", body=body)
+        return models.ForesightWeaponMinStrengthResult.model_validate_json(answer.content)
 
     def foresight_wound_accumulation(
         self,
@@ -7227,6 +8562,22 @@ class Client(Transport):
         answer = self._send("POST", "/v1/future-imperfect/wounds/stun-check/odds", body=body)
         return models.FutureImperfectWoundsStunCheckOddsResult.model_validate_json(answer.content)
 
+    def get_foresight_tables_accident_avoidance(self) -> models.ForesightAccidentAvoidanceTable:
+        """Accident Avoidance
+
+        GET /v1/foresight/tables/accident-avoidance
+        """
+        answer = self._send("GET", "/v1/foresight/tables/accident-avoidance")
+        return models.ForesightAccidentAvoidanceTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_actions(self) -> models.ForesightActionsTable:
+        """Actions Table
+
+        GET /v1/foresight/tables/actions
+        """
+        answer = self._send("GET", "/v1/foresight/tables/actions")
+        return models.ForesightActionsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_aging(self) -> models.ForesightAgingTable:
         """Aging: DS x 0.9 and each inherent attribute -1 with its chance
 
@@ -7234,6 +8585,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/aging")
         return models.ForesightAgingTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_auto_bursts(self) -> models.ForesightAutoBurstsTable:
+        """Ranged Weapon Modifications: the automatic bursts
+
+        GET /v1/foresight/tables/auto-bursts
+        """
+        answer = self._send("GET", "/v1/foresight/tables/auto-bursts")
+        return models.ForesightAutoBurstsTable.model_validate_json(answer.content)
 
     def get_foresight_tables_backgrounds(self) -> models.ForesightBackgroundsTable:
         """Background factors (* once only): general and education character points and what else
@@ -7251,6 +8610,24 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/blocking")
         return models.ForesightBlockingTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_bonus_action_rolls(self) -> models.ForesightBonusActionRollsTable:
+        """Bonus Action Rolls
+
+        GET /v1/foresight/tables/bonus-action-rolls
+        """
+        answer = self._send("GET", "/v1/foresight/tables/bonus-action-rolls")
+        return models.ForesightBonusActionRollsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_bonus_actions_received(
+        self,
+    ) -> models.ForesightBonusActionsReceivedTable:
+        """Bonus Actions Received
+
+        GET /v1/foresight/tables/bonus-actions-received
+        """
+        answer = self._send("GET", "/v1/foresight/tables/bonus-actions-received")
+        return models.ForesightBonusActionsReceivedTable.model_validate_json(answer.content)
 
     def get_foresight_tables_burn_damage(self) -> models.ForesightBurnDamageTable:
         """Burn Damage Table (DC per hit location exposed per combat round)
@@ -7317,6 +8694,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/demeanor")
         return models.ForesightDemeanorTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_dodge_modifiers(self) -> models.ForesightDodgeModifiersTable:
+        """Dodge Modifiers
+
+        GET /v1/foresight/tables/dodge-modifiers
+        """
+        answer = self._send("GET", "/v1/foresight/tables/dodge-modifiers")
+        return models.ForesightDodgeModifiersTable.model_validate_json(answer.content)
+
     def get_foresight_tables_ease_factors(self) -> models.ForesightEaseFactorsTable:
         """The ease-factor ladder
 
@@ -7348,6 +8733,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/exposure-effects")
         return models.ForesightExposureEffectsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_failure_ranges(self) -> models.ForesightFailureRangesTable:
+        """Failure Ranges
+
+        GET /v1/foresight/tables/failure-ranges
+        """
+        answer = self._send("GET", "/v1/foresight/tables/failure-ranges")
+        return models.ForesightFailureRangesTable.model_validate_json(answer.content)
 
     def get_foresight_tables_fields(self) -> models.ForesightFieldsTable:
         """Fields of knowledge: education character points for basic, standard and each
@@ -7383,6 +8776,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/hit-location")
         return models.ForesightHitLocationTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_initiative_modifiers(self) -> models.ForesightInitiativeModifiersTable:
+        """Initiative Modifiers
+
+        GET /v1/foresight/tables/initiative-modifiers
+        """
+        answer = self._send("GET", "/v1/foresight/tables/initiative-modifiers")
+        return models.ForesightInitiativeModifiersTable.model_validate_json(answer.content)
+
     def get_foresight_tables_knowledge(self) -> models.ForesightKnowledgeTable:
         """Knowledge modifiers
 
@@ -7406,6 +8807,16 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/medical-care")
         return models.ForesightMedicalCareTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_melee_attack_modifiers(
+        self,
+    ) -> models.ForesightMeleeAttackModifiersTable:
+        """Mêlée Attack Modifiers
+
+        GET /v1/foresight/tables/melee-attack-modifiers
+        """
+        answer = self._send("GET", "/v1/foresight/tables/melee-attack-modifiers")
+        return models.ForesightMeleeAttackModifiersTable.model_validate_json(answer.content)
 
     def get_foresight_tables_merit_ranks(self) -> models.ForesightMeritRanksTable:
         """Merit points and ranks, with a bureaucracy's and a navy's titles
@@ -7448,6 +8859,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/npc_modifiers")
         return models.ForesightNpcModifiersTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_parry_modifiers(self) -> models.ForesightParryModifiersTable:
+        """Parry Modifiers
+
+        GET /v1/foresight/tables/parry-modifiers
+        """
+        answer = self._send("GET", "/v1/foresight/tables/parry-modifiers")
+        return models.ForesightParryModifiersTable.model_validate_json(answer.content)
+
     def get_foresight_tables_persuasion_modifiers(self) -> models.ForesightPersuasionModifiersTable:
         """Persuasion modifiers: sum all that apply, the GM picking within a range
 
@@ -7471,6 +8890,40 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/player-input")
         return models.ForesightPlayerInputTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_pursuit_quick_turn(self) -> models.ForesightPursuitQuickTurnTable:
+        """Effect of a quick turn by range
+
+        GET /v1/foresight/tables/pursuit-quick-turn
+        """
+        answer = self._send("GET", "/v1/foresight/tables/pursuit-quick-turn")
+        return models.ForesightPursuitQuickTurnTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_pursuit_ranges(self) -> models.ForesightPursuitRangesTable:
+        """Pursuit ranges by range number
+
+        GET /v1/foresight/tables/pursuit-ranges
+        """
+        answer = self._send("GET", "/v1/foresight/tables/pursuit-ranges")
+        return models.ForesightPursuitRangesTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_pursuit_round_length(self) -> models.ForesightPursuitRoundLengthTable:
+        """Pursuit round length by scale
+
+        GET /v1/foresight/tables/pursuit-round-length
+        """
+        answer = self._send("GET", "/v1/foresight/tables/pursuit-round-length")
+        return models.ForesightPursuitRoundLengthTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_pursuit_type_conversion(
+        self,
+    ) -> models.ForesightPursuitTypeConversionTable:
+        """Converting vehicle ratings across broad types
+
+        GET /v1/foresight/tables/pursuit-type-conversion
+        """
+        answer = self._send("GET", "/v1/foresight/tables/pursuit-type-conversion")
+        return models.ForesightPursuitTypeConversionTable.model_validate_json(answer.content)
 
     def get_foresight_tables_qr_modifiers(self) -> models.ForesightQrModifiersTable:
         """QRs as modifiers to follow-up tasks
@@ -7498,6 +8951,24 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/random-quality-ratings")
         return models.ForesightRandomQualityRatingsTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_ranged_attack_modifiers(
+        self,
+    ) -> models.ForesightRangedAttackModifiersTable:
+        """Ranged Attack Modifiers
+
+        GET /v1/foresight/tables/ranged-attack-modifiers
+        """
+        answer = self._send("GET", "/v1/foresight/tables/ranged-attack-modifiers")
+        return models.ForesightRangedAttackModifiersTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_reflex_actions(self) -> models.ForesightReflexActionsTable:
+        """Reflex Actions
+
+        GET /v1/foresight/tables/reflex-actions
+        """
+        answer = self._send("GET", "/v1/foresight/tables/reflex-actions")
+        return models.ForesightReflexActionsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_rule_of_thumb(self) -> models.ForesightRuleOfThumbTable:
         """Rule of thumb modifiers
 
@@ -7506,6 +8977,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/rule-of-thumb")
         return models.ForesightRuleOfThumbTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_safety_roll(self) -> models.ForesightSafetyRollTable:
+        """Safety Roll
+
+        GET /v1/foresight/tables/safety-roll
+        """
+        answer = self._send("GET", "/v1/foresight/tables/safety-roll")
+        return models.ForesightSafetyRollTable.model_validate_json(answer.content)
+
     def get_foresight_tables_skills(self) -> models.ForesightSkillsTable:
         """Skills: formula, base cost, BEF, limit and TL (* free to all at level 0)
 
@@ -7513,6 +8992,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/skills")
         return models.ForesightSkillsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_special_attacks(self) -> models.ForesightSpecialAttacksTable:
+        """Special Mêlée Attacks
+
+        GET /v1/foresight/tables/special-attacks
+        """
+        answer = self._send("GET", "/v1/foresight/tables/special-attacks")
+        return models.ForesightSpecialAttacksTable.model_validate_json(answer.content)
 
     def get_foresight_tables_species(self) -> models.ForesightSpeciesTable:
         """Species background factors: character points, damage scale, size and attribute ranges (AP
@@ -7541,6 +9028,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/stamina-cost-of-exertion")
         return models.ForesightStaminaCostOfExertionTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_stance_transitions(self) -> models.ForesightStanceTransitionsTable:
+        """Stance changes of the Actions Table
+
+        GET /v1/foresight/tables/stance-transitions
+        """
+        answer = self._send("GET", "/v1/foresight/tables/stance-transitions")
+        return models.ForesightStanceTransitionsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_surgery(self) -> models.ForesightSurgeryTable:
         """Surgery by tech level
 
@@ -7567,6 +9062,22 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/training")
         return models.ForesightTrainingTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_travel_hasty(self) -> models.ForesightTravelHastyTable:
+        """Hasty Travel Result
+
+        GET /v1/foresight/tables/travel-hasty
+        """
+        answer = self._send("GET", "/v1/foresight/tables/travel-hasty")
+        return models.ForesightTravelHastyTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_travel_normal(self) -> models.ForesightTravelNormalTable:
+        """Normal Travel Result
+
+        GET /v1/foresight/tables/travel-normal
+        """
+        answer = self._send("GET", "/v1/foresight/tables/travel-normal")
+        return models.ForesightTravelNormalTable.model_validate_json(answer.content)
+
     def get_foresight_tables_ucdc(self) -> models.ForesightUcdcTable:
         """Unarmed Combat Damage Class by Strength (over 18: ST/2 - 4, rounded off)
 
@@ -7582,6 +9093,42 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/unarmed_fields")
         return models.ForesightUnarmedFieldsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_vehicle_hit_locations(
+        self,
+    ) -> models.ForesightVehicleHitLocationsTable:
+        """Vehicle Hit Locations
+
+        GET /v1/foresight/tables/vehicle-hit-locations
+        """
+        answer = self._send("GET", "/v1/foresight/tables/vehicle-hit-locations")
+        return models.ForesightVehicleHitLocationsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_vehicle_modifications(
+        self,
+    ) -> models.ForesightVehicleModificationsTable:
+        """Vehicle Modifications
+
+        GET /v1/foresight/tables/vehicle-modifications
+        """
+        answer = self._send("GET", "/v1/foresight/tables/vehicle-modifications")
+        return models.ForesightVehicleModificationsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_vehicle_types(self) -> models.ForesightVehicleTypesTable:
+        """Vehicle Type Table
+
+        GET /v1/foresight/tables/vehicle-types
+        """
+        answer = self._send("GET", "/v1/foresight/tables/vehicle-types")
+        return models.ForesightVehicleTypesTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_vehicles(self) -> models.ForesightVehiclesTable:
+        """Specific Vehicle Characteristics
+
+        GET /v1/foresight/tables/vehicles
+        """
+        answer = self._send("GET", "/v1/foresight/tables/vehicles")
+        return models.ForesightVehiclesTable.model_validate_json(answer.content)
 
     def get_foresight_tables_wealth(self) -> models.ForesightWealthTable:
         """Wealth levels and total worth in svu (for each row further, multiply by 5)

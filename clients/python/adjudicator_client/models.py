@@ -160,6 +160,20 @@ class FieldError(Model):
     ] = None
 
 
+MaxLtfPerTask = TypeAliasType(
+    "MaxLtfPerTask",
+    Annotated[
+        int,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            ge=1,
+            le=8,
+            title="Max Ltf Per Task",
+        ),
+    ],
+)
+
+
 class ForesightAgingOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -171,6 +185,49 @@ class ForesightAgingOptions(Model):
             title="Reduce Trained",
         ),
     ] = True
+
+
+class ForesightAimInput(Model):
+    """
+    The aiming behind one shot (F:L3030, F:L3270-3271, F:L3794).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aims: Annotated[
+        int,
+        Field(description="Aim actions just taken before this shot.", ge=0, le=20, title="Aims"),
+    ] = 0
+    laser_sight_aim: Annotated[
+        bool,
+        Field(
+            description="The laser sight's free aim action of this round is used for this shot (F:L3794; lasers and projacs have one built in).",
+            title="Laser Sight Aim",
+        ),
+    ] = False
+    just_hit: Annotated[
+        bool,
+        Field(
+            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646).",
+            title="Just Hit",
+        ),
+    ] = False
+
+
+class ForesightAimOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aim_cap: Annotated[
+        int,
+        Field(
+            description="The largest aim bonus: +5 as the Aim action says (F:L3030), or +6 as the ranged modifiers table says (F:L3271). The just-hit +2 counts as two aims within it.",
+            ge=5,
+            le=6,
+            title="Aim Cap",
+        ),
+    ] = 5
 
 
 class ForesightAllocation(Model):
@@ -190,6 +247,23 @@ class ForesightAllocation(Model):
     EM: Annotated[int, Field(ge=1, le=40, title="Em")]
     WP: Annotated[int, Field(ge=1, le=40, title="Wp")]
     AP: Annotated[int, Field(ge=1, le=40, title="Ap")]
+
+
+class ForesightAllowanceOptions(Model):
+    """
+    How an incapacitated character's lost action meets a failed initiative (AMB2-49).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wl4_action_loss_stacks: Annotated[
+        bool,
+        Field(
+            description="An incapacitated (WL4) character 'loses one action' (F:L2584) on top of a failed initiative's single action, leaving none (true), or keeps that one action: WL4 then leaves at most one (false).",
+            title="Wl4 Action Loss Stacks",
+        ),
+    ] = True
 
 
 class ForesightArchetypeRow(Model):
@@ -264,7 +338,50 @@ class ForesightArmorReduction(Model):
     ]
 
 
-Modifier = TypeAliasType("Modifier", Annotated[int, Field(ge=-30, le=30)])
+Modifier = TypeAliasType(
+    "Modifier",
+    Annotated[
+        int,
+        Field(
+            description="The GM's pick where the table gives a range ('-1 to -3'); null takes the value printed first.",
+            ge=-4,
+            le=3,
+            title="Modifier",
+        ),
+    ],
+)
+
+
+DamageClass = TypeAliasType(
+    "DamageClass",
+    Annotated[
+        str,
+        Field(
+            description="For a task or QR attacker, or a ranged weapon without its 'dc'; a melee weapon gives its own.",
+            examples=["DC8", "10i2p"],
+            max_length=24,
+            min_length=1,
+            title="Damage Class",
+        ),
+    ],
+)
+
+
+Ucdc = TypeAliasType(
+    "Ucdc",
+    Annotated[
+        float,
+        Field(
+            description="The wielder's UCDC, for a signed (relative) DC.",
+            ge=0.0,
+            le=100.0,
+            title="Ucdc",
+        ),
+    ],
+)
+
+
+Modifier1 = TypeAliasType("Modifier1", Annotated[int, Field(ge=-30, le=30)])
 
 
 Bef = TypeAliasType(
@@ -403,6 +520,60 @@ class ForesightAttributesTrainResult(Model):
     ]
 
 
+class ForesightAutoBurstRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    burst: Annotated[Literal["long", "short"], Field(title="AutoBurst")]
+    modification: Annotated[str, Field(title="Modification")]
+    rounds: Annotated[
+        int, Field(description="Rounds a burst fires: the ROF [6] or [3].", title="Rounds")
+    ]
+    dc_bonus: Annotated[
+        int,
+        Field(description="Added to the DC of a burst at a single target (++).", title="Dc Bonus"),
+    ]
+    recoil: Annotated[
+        int, Field(description="Recoil bullets the modification adds (+••, +•).", title="Recoil")
+    ]
+    range_factor: Annotated[str, Field(title="Range Factor")]
+    jam_steps: Annotated[
+        int,
+        Field(description="Failure-range letter steps (- is worse, F:L3589).", title="Jam Steps"),
+    ]
+    cost_factor: Annotated[str, Field(title="Cost Factor")]
+    tl: Annotated[str, Field(title="Tl")]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightAutoBurstsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightAutoBurstRow], Field(title="Rows")]
+
+
+class ForesightAwarenessRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    awareness: Annotated[
+        Literal["unaware_enemies", "better_grasp", "positional_advantage", "positional_disadvantage", "poor_grasp", "surprised"],
+        Field(
+            description="The rows of the Initiative Modifiers table (F:L2955-2960).",
+            title="Awareness",
+        ),
+    ]
+    situation: Annotated[str, Field(title="Situation")]
+    modifier: Annotated[int, Field(title="Modifier")]
+    line: Annotated[int, Field(title="Line")]
+
+
 class ForesightBackgroundCustomRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -450,6 +621,42 @@ class ForesightBalance(Model):
     left: Annotated[int, Field(title="Left")]
 
 
+class ForesightBalanceStart(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    balanced: Annotated[bool, Field(title="Balanced")] = True
+    longarm: Annotated[
+        bool, Field(description="Holding a longarm (a rifle, a shotgun).", title="Longarm")
+    ] = False
+    shouldered: Annotated[
+        bool, Field(description="The longarm is shouldered.", title="Shouldered")
+    ] = False
+    prepared: Annotated[
+        bool,
+        Field(
+            description="A bow or thrown weapon with its prepare action done ('[1]' ROF, F:L3658).",
+            title="Prepared",
+        ),
+    ] = False
+
+
+class ForesightBalanceState(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entry: Annotated[
+        str,
+        Field(description="The action or reflex ('reflex dodge'); 'start' first.", title="Entry"),
+    ]
+    balanced: Annotated[bool, Field(title="Balanced")]
+    shouldered: Annotated[bool, Field(title="Shouldered")]
+    prepared: Annotated[bool, Field(title="Prepared")]
+    changed: Annotated[
+        list[str], Field(description="What the entry did to the state.", title="Changed")
+    ]
+
+
 class ForesightBefEvaluateResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -477,20 +684,6 @@ class ForesightBinding(Model):
         ),
     ]
     skill: Annotated[str, Field(max_length=40, min_length=1, title="Skill")]
-
-
-MaxLtfPerTask = TypeAliasType(
-    "MaxLtfPerTask",
-    Annotated[
-        int,
-        Field(
-            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
-            ge=1,
-            le=8,
-            title="Max Ltf Per Task",
-        ),
-    ],
-)
 
 
 class ForesightBloodCompatibilityResult(Model):
@@ -531,8 +724,47 @@ class ForesightBloodType(Model):
     rh_positive: Annotated[bool, Field(title="Rh Positive")]
 
 
+Ucdc2 = TypeAliasType(
+    "Ucdc2",
+    Annotated[float, Field(description="The attacker's UCDC.", ge=0.0, le=100.0, title="Ucdc")],
+)
+
+
 Armor = TypeAliasType(
     "Armor",
+    Annotated[
+        str,
+        Field(
+            description="The armor rating at that place against the blow: '3A'.",
+            max_length=24,
+            min_length=1,
+            title="Armor",
+        ),
+    ],
+)
+
+
+class ForesightBonusReceivedRow(Model):
+    """
+    A row of Bonus Actions Received: attribute scores low..high, bonus actions by QR.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    low: Annotated[int, Field(title="Low")]
+    high: Annotated[int, Field(title="High")]
+    qr10: Annotated[int, Field(title="Qr10")]
+    qr7: Annotated[int, Field(title="Qr7")]
+    qr4: Annotated[int, Field(title="Qr4")]
+    qr3: Annotated[int, Field(title="Qr3")]
+    qr2: Annotated[int, Field(title="Qr2")]
+    qr1: Annotated[int, Field(title="Qr1")]
+    line: Annotated[int, Field(title="Line")]
+
+
+Armor1 = TypeAliasType(
+    "Armor1",
     Annotated[
         str,
         Field(
@@ -820,6 +1052,54 @@ class ForesightCircumstanceRow(Model):
     surgery: Annotated[int, Field(title="Surgery")]
 
 
+Score = TypeAliasType(
+    "Score",
+    Annotated[
+        int,
+        Field(
+            description="With 'qr': the ability score, to break ties by score.",
+            ge=0,
+            le=99,
+            title="Score",
+        ),
+    ],
+)
+
+
+class ForesightCompartment(Model):
+    """
+    Who and what rides in the vehicle, for a compartment hit (F:L3492).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aircraft_or_submarine: Annotated[
+        bool,
+        Field(
+            description="Accessory and compartment hits aggregate (F:L3490-3492).",
+            title="Aircraft Or Submarine",
+        ),
+    ] = False
+    operator_aboard: Annotated[
+        bool,
+        Field(
+            description="The operator is one of the people a compartment hit may strike (the catalogue's recommendation; the book says 'each passenger').",
+            title="Operator Aboard",
+        ),
+    ] = True
+    passengers: Annotated[int, Field(ge=0, le=1000, title="Passengers")] = 0
+    cargo_kg: Annotated[
+        float,
+        Field(
+            description="Cargo aboard: one slot per 100 kg lot.",
+            ge=0.0,
+            le=10000000.0,
+            title="Cargo Kg",
+        ),
+    ] = 0
+
+
 class ForesightCompetenceRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -856,6 +1136,15 @@ Stamina = TypeAliasType(
 )
 
 
+class ForesightConvertedRatings(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    acc: Annotated[int, Field(title="Acc")]
+    man: Annotated[int, Field(title="Man")]
+    safe: Annotated[int, Field(title="Safe")]
+
+
 class ForesightDamageClassParseRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -872,8 +1161,8 @@ class ForesightDamageClassParseRequest(Model):
     ]
 
 
-Ucdc = TypeAliasType(
-    "Ucdc",
+Ucdc3 = TypeAliasType(
+    "Ucdc3",
     Annotated[
         float,
         Field(
@@ -924,6 +1213,20 @@ class ForesightDemeanorTable(Model):
     rows: Annotated[list[ForesightDemeanorRow], Field(title="Rows")]
 
 
+Modifier3 = TypeAliasType(
+    "Modifier3",
+    Annotated[
+        int,
+        Field(
+            description="The GM's pick where the table gives a range; null takes the value printed first.",
+            ge=-4,
+            le=3,
+            title="Modifier",
+        ),
+    ],
+)
+
+
 class ForesightDoseOdds(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -936,6 +1239,9 @@ class ForesightDoseOdds(Model):
     ]
 
 
+Modifier4 = TypeAliasType("Modifier4", Annotated[int, Field(ge=-30, le=30)])
+
+
 class ForesightEaseFactorAddRequest(Model):
     """
     A BEF and the modifiers of one task.
@@ -945,7 +1251,7 @@ class ForesightEaseFactorAddRequest(Model):
         extra="forbid",
     )
     bef: Annotated[float, Field(ge=0.0, le=15.0, title="Bef")]
-    modifiers: Annotated[list[Modifier], Field(max_length=32, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier4], Field(max_length=32, title="Modifiers")] = []
 
 
 class ForesightEaseFactorAddResult(Model):
@@ -1201,6 +1507,29 @@ class ForesightExposureRow(Model):
     seconds: Annotated[int, Field(description="One point per this many seconds.", title="Seconds")]
 
 
+class ForesightFailureRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Annotated[str, Field(title="Code")]
+    name: Annotated[str, Field(title="Name")]
+    failure_rolls: Annotated[str, Field(description="As printed.", title="Failure Rolls")]
+    kind: Annotated[
+        Literal["rolls", "fails_on_use", "repair_before_use", "repair_and_rebuild", "parts_only"],
+        Field(
+            description="'rolls': fails on the faces listed; J fails on use; K must be repaired before each use, L also rebuilt after it; M is only good for parts.",
+            title="FailureKind",
+        ),
+    ]
+    faces: Annotated[
+        list[int], Field(description="The D100 faces that fail, for 'rolls'.", title="Faces")
+    ]
+    follow_up_d10: Annotated[
+        bool,
+        Field(description="Fails on its faces only if a D10 then shows 10.", title="Follow Up D10"),
+    ]
+
+
 Environment = TypeAliasType(
     "Environment",
     Annotated[
@@ -1354,6 +1683,55 @@ class ForesightFieldsTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightFieldRow], Field(title="Rows")]
+
+
+Bid = TypeAliasType(
+    "Bid",
+    Annotated[
+        int,
+        Field(description="Its bid, for its safety roll's modifier.", ge=-17, le=2, title="Bid"),
+    ],
+)
+
+
+Safe = TypeAliasType(
+    "Safe",
+    Annotated[int, Field(description="Its Safe, for the same.", ge=-20, le=20, title="Safe")],
+)
+
+
+class ForesightForcedVehicle(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[
+        int, Field(description="The vehicle's Size rating.", ge=-20, le=20, title="Size")
+    ]
+    ds: Annotated[
+        float, Field(description="The vehicle's Damage Scale.", ge=0.0, le=1000.0, title="Ds")
+    ]
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    bid: Annotated[
+        Bid | None, Field(description="Its bid, for its safety roll's modifier.", title="Bid")
+    ] = None
+    safe: Annotated[Safe | None, Field(description="Its Safe, for the same.", title="Safe")] = None
+
+
+class ForesightForcingVehicle(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[
+        int, Field(description="The vehicle's Size rating.", ge=-20, le=20, title="Size")
+    ]
+    ds: Annotated[
+        float, Field(description="The vehicle's Damage Scale.", ge=0.0, le=1000.0, title="Ds")
+    ]
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
 
 
 Constant = TypeAliasType("Constant", Annotated[int, Field(ge=0, le=99, title="Constant")])
@@ -1531,6 +1909,46 @@ class ForesightHitLocationRequest(Model):
     ] = False
 
 
+class ForesightInitiativeModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightAwarenessRow], Field(title="Rows")]
+
+
+EnvironmentFamiliarity = TypeAliasType(
+    "EnvironmentFamiliarity",
+    Annotated[
+        int,
+        Field(
+            description="E, when the task gives no BEF: the BEF is then 3 + E (F:L776-826).",
+            ge=0,
+            le=3,
+            title="Environment Familiarity",
+        ),
+    ],
+)
+
+
+AwarenessModifier = TypeAliasType(
+    "AwarenessModifier",
+    Annotated[
+        int,
+        Field(
+            description="Instead of 'awareness': the GM's own modifier, any integer; the sniper example gives +3 (F:L3304, AMB2-48).",
+            ge=-10,
+            le=10,
+            title="Awareness Modifier",
+        ),
+    ],
+)
+
+
 class ForesightInjuryRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -1584,8 +2002,38 @@ class ForesightItem(Model):
     ] = False
 
 
-Modifier5 = TypeAliasType(
-    "Modifier5",
+class ForesightJamReport(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    jam: Annotated[str, Field(description="The failure range tested (F:L3664).", title="Jam")]
+    roll: Annotated[
+        int | None,
+        Field(description="The fire roll's D100; null when none was rolled.", title="Roll"),
+    ]
+    follow_up_d10: Annotated[
+        int | None,
+        Field(description="For a starred range's face: jams on a 10.", title="Follow Up D10"),
+    ]
+    jammed: Annotated[bool, Field(title="Jammed")]
+    string_broken: Annotated[
+        bool,
+        Field(description="A bow's jam is its string breaking (F:L3664).", title="String Broken"),
+    ]
+    concentrate_actions: Annotated[
+        int | None,
+        Field(
+            description="D10 concentrate actions to clear it, rolled secretly by the GM (F:L3664).",
+            title="Concentrate Actions",
+        ),
+    ]
+    then: Annotated[
+        str | None, Field(description="What clears it after them: a dexterity roll.", title="Then")
+    ]
+
+
+Modifier7 = TypeAliasType(
+    "Modifier7",
     Annotated[
         int,
         Field(
@@ -1611,7 +2059,7 @@ class ForesightKnowledgeInput(Model):
         Field(title="Knowledge"),
     ]
     modifier: Annotated[
-        Modifier5 | None,
+        Modifier7 | None,
         Field(
             description="The GM's pick within the row's range; null takes the first value printed.",
             title="Modifier",
@@ -1823,8 +2271,8 @@ Quality = TypeAliasType(
 )
 
 
-Modifier6 = TypeAliasType(
-    "Modifier6",
+Modifier8 = TypeAliasType(
+    "Modifier8",
     Annotated[
         int,
         Field(
@@ -1844,6 +2292,91 @@ class ForesightMedicalCareTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightCareRow], Field(title="Rows")]
+
+
+AttackerDc = TypeAliasType(
+    "AttackerDc",
+    Annotated[
+        float,
+        Field(
+            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
+            ge=0.0,
+            le=200.0,
+            title="Attacker Dc",
+        ),
+    ],
+)
+
+
+Endurance = TypeAliasType(
+    "Endurance",
+    Annotated[
+        int,
+        Field(
+            description="The defender's EN: how long the breath lasts (F:L2749).",
+            ge=0,
+            le=99,
+            title="Endurance",
+        ),
+    ],
+)
+
+
+class ForesightMeleeStrikeVariantsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[str, Field(title="Attack")]
+    name: Annotated[str, Field(title="Name")]
+    weapon: Annotated[str, Field(title="Weapon")]
+    pm: Annotated[int | None, Field(title="Pm")] = None
+    dc: Annotated[str | None, Field(title="Dc")] = None
+    line: Annotated[int, Field(title="Line")]
+    notes: Annotated[str, Field(title="Notes")]
+    damage_class: Annotated[
+        str,
+        Field(description="Relative to the UCDC, as melee weapons write it.", title="Damage Class"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+Parry = TypeAliasType(
+    "Parry",
+    Annotated[
+        int,
+        Field(
+            description="Parry modifier; null: cannot parry (Unarmed Lethal).",
+            ge=-10,
+            le=10,
+            title="Parry",
+        ),
+    ],
+)
+
+
+Draw = TypeAliasType(
+    "Draw",
+    Annotated[
+        int,
+        Field(
+            description="Draw actions to ready it; null for none (unarmed).",
+            ge=0,
+            le=20,
+            title="Draw",
+        ),
+    ],
+)
+
+
+MassKg = TypeAliasType(
+    "MassKg",
+    Annotated[
+        float,
+        Field(description="Mass in kg (the table's Wgt).", ge=0.0, le=1000.0, title="Mass Kg"),
+    ],
+)
 
 
 class ForesightMeritPointsRequest(Model):
@@ -1921,6 +2454,66 @@ class ForesightMeritRow(Model):
     source: Annotated[str, Field(title="Source")]
 
 
+class ForesightModificationRow(Model):
+    """
+    A row of the Vehicle Modifications table; null is its '-' (no change).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    written: Annotated[str, Field(title="Written")]
+    price_multiplier: Annotated[float | None, Field(title="Price Multiplier")]
+    tl: Annotated[float | None, Field(title="Tl")]
+    acc: Annotated[float | None, Field(title="Acc")]
+    man: Annotated[float | None, Field(title="Man")]
+    safe: Annotated[float | None, Field(title="Safe")]
+    cruise: Annotated[float | None, Field(title="Cruise")]
+    max: Annotated[float | None, Field(title="Max")]
+    ceiling: Annotated[float | None, Field(title="Ceiling")]
+    ds: Annotated[float | None, Field(title="Ds")]
+    size: Annotated[float | None, Field(title="Size")]
+    cargo: Annotated[float | None, Field(title="Cargo")]
+    passengers: Annotated[float | None, Field(title="Passengers")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightModificationStep(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["cargo", "cheap_old", "fast", "heavy", "huge", "light_compact", "luxury", "military_paramilitary", "passenger", "primitive_improvised", "sporty"],
+        Field(title="Modification"),
+    ]
+    column: Annotated[str, Field(title="Column")]
+    change: Annotated[str, Field(description="'+1', 'x1.5'.", title="Change")]
+    before: Exact | None
+    after: Exact | None
+
+
+class ForesightModifiedVehicle(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tl: Exact | None
+    acc: Annotated[int, Field(title="Acc")]
+    man: Annotated[int, Field(title="Man")]
+    safe: Annotated[int, Field(title="Safe")]
+    cruise_kmh: Exact | None
+    max_kmh: Exact | None
+    ceiling_m: Exact | None
+    ds: Exact
+    size: Annotated[int, Field(title="Size")]
+    cargo_kg: Exact | None
+    passengers: Annotated[
+        int, Field(description="Rounded half up, at least 0.", title="Passengers")
+    ]
+    price_svu: Exact | None
+    price_multiplier: Exact
+
+
 class ForesightModifierOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -1934,8 +2527,8 @@ class ForesightModifierOptions(Model):
     ] = True
 
 
-Modifier7 = TypeAliasType(
-    "Modifier7",
+Modifier9 = TypeAliasType(
+    "Modifier9",
     Annotated[
         int,
         Field(
@@ -1961,7 +2554,7 @@ class ForesightModifiersKnowledgeRequest(Model):
         Field(title="Knowledge"),
     ]
     modifier: Annotated[
-        Modifier7 | None,
+        Modifier9 | None,
         Field(
             description="The GM's pick within the row's range; null takes the first value printed.",
             title="Modifier",
@@ -2044,7 +2637,7 @@ class ForesightNpcCompetenceTable(Model):
     rows: Annotated[list[ForesightNpcCompetenceRow], Field(title="Rows")]
 
 
-Modifier8 = TypeAliasType("Modifier8", Annotated[str, Field(max_length=40, min_length=1)])
+Modifier10 = TypeAliasType("Modifier10", Annotated[str, Field(max_length=40, min_length=1)])
 
 
 class ForesightNpcInstantRequest(Model):
@@ -2053,7 +2646,7 @@ class ForesightNpcInstantRequest(Model):
     )
     competence: Annotated[str, Field(max_length=40, min_length=1, title="Competence")]
     archetype: Annotated[str, Field(max_length=40, min_length=1, title="Archetype")]
-    modifiers: Annotated[list[Modifier8], Field(max_length=5, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier10], Field(max_length=5, title="Modifiers")] = []
     bindings: Annotated[
         list[ForesightBinding],
         Field(
@@ -2075,6 +2668,62 @@ class ForesightNpcSkill(Model):
         int, Field(description="'20+1' is kept as 23, the score it stands for.", title="Score")
     ]
     written: Annotated[str, Field(title="Written")]
+
+
+AwareOfItem = TypeAliasType("AwareOfItem", Annotated[str, Field(max_length=32, min_length=1)])
+
+
+AwareOf = TypeAliasType(
+    "AwareOf",
+    Annotated[
+        list[AwareOfItem],
+        Field(
+            description="The ids of the combatants this one is aware of; null: all the others.",
+            max_length=16,
+            title="Aware Of",
+        ),
+    ],
+)
+
+
+class ForesightOrderOptions(Model):
+    """
+    How combatants equal in initiative QR and score are ordered (AMB2-21).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    initiative_full_tie: Annotated[
+        Literal["random", "simultaneous", "gm"],
+        Field(
+            description="Combatants with the same initiative QR and the same Initiative score, which the book leaves unresolved (F:L3000): ordered at random (one die per place, every order equally likely), acting (and declaring) at the same time, or left to the GM.",
+            title="InitiativeFullTie",
+        ),
+    ] = "random"
+
+
+class ForesightOrderView(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[str, Field(title="Id")]
+    frozen: Annotated[
+        bool, Field(description="QR10: can do nothing but drop prone (F:L2962).", title="Frozen")
+    ]
+    declares_at: Annotated[int, Field(title="Declares At")]
+    acts_at: Annotated[int, Field(title="Acts At")]
+    declaration_seen_by: Annotated[
+        list[str],
+        Field(
+            description="Those aware of this combatant: they learn its QR and focus (F:L2964).",
+            title="Declaration Seen By",
+        ),
+    ]
+    sees_declarations_of: Annotated[
+        list[str],
+        Field(description="Those this combatant is aware of.", title="Sees Declarations Of"),
+    ]
 
 
 class ForesightOwnedFamiliarity(Model):
@@ -2110,6 +2759,35 @@ class ForesightOwnedSkill(Model):
     )
     skill: Annotated[str, Field(max_length=40, min_length=1, title="Skill")]
     level: Annotated[int, Field(ge=0, le=99, title="Level")]
+
+
+Modifier11 = TypeAliasType(
+    "Modifier11",
+    Annotated[
+        int,
+        Field(
+            description="The GM's pick where the table gives a range; null takes the value printed first.",
+            ge=-4,
+            le=3,
+            title="Modifier",
+        ),
+    ],
+)
+
+
+class ForesightPerformance(Model):
+    """
+    A vehicle's ratings, as the vehicle table gives them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
+    man: Annotated[int, Field(ge=-20, le=20, title="Man")]
+    safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
+    cruise_kmh: Annotated[float, Field(ge=0.0, le=100000000.0, title="Cruise Kmh")]
+    max_kmh: Annotated[float, Field(ge=0.0, le=100000000.0, title="Max Kmh")]
 
 
 class ForesightPersuasionRow(Model):
@@ -2566,6 +3244,97 @@ class ForesightPurchase(Model):
     ] = False
 
 
+Safe1 = TypeAliasType(
+    "Safe1",
+    Annotated[
+        int,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.",
+            ge=-20,
+            le=20,
+            title="Safe",
+        ),
+    ],
+)
+
+
+class ForesightPursuitPursuer(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        str, Field(description="A label for the result.", max_length=40, title="Name")
+    ] = ""
+    bid: Annotated[
+        int,
+        Field(
+            description="The pursuer's speed bid this round (at most +2).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    range: Annotated[
+        int,
+        Field(
+            description="Its range from the quarry at the start of the round.",
+            ge=0,
+            le=7,
+            title="Range",
+        ),
+    ]
+
+
+class ForesightPursuitRangeChange(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    range: Annotated[
+        int, Field(description="The range after this round's movement.", title="Range")
+    ]
+    change: Annotated[int, Field(description="Positive: the quarry draws away.", title="Change")]
+    lost_contact: Annotated[
+        bool, Field(description="Range 7: the pursuers have lost contact.", title="Lost Contact")
+    ]
+    closed: Annotated[
+        bool, Field(description="Range 0: tailgating or side by side.", title="Closed")
+    ]
+
+
+class ForesightPursuitRangeRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    range: Annotated[int, Field(title="Range")]
+    foot: Annotated[str | None, Field(title="Foot")]
+    car_boat: Annotated[str | None, Field(title="Car Boat")]
+    plane: Annotated[str | None, Field(title="Plane")]
+    ship: Annotated[str | None, Field(title="Ship")]
+    space: Annotated[str | None, Field(title="Space")]
+
+
+class ForesightPursuitRangesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightPursuitRangeRow], Field(title="Rows")]
+
+
+class ForesightPursuitRatings(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
+    man: Annotated[int, Field(ge=-20, le=20, title="Man")]
+    safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
+
+
 class ForesightQrModifier(Model):
     """
     A QR carried to a follow-up task: 4 - QR when cooperating, QR - 4 when opposing.
@@ -2771,6 +3540,19 @@ class ForesightQualitySummary(Model):
     mean_performance_modifier: Annotated[Exact, Field(description="Expected 4 - QR (F:L1404).")]
 
 
+class ForesightQuickTurnRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    low: Annotated[int, Field(title="Low")]
+    high: Annotated[int, Field(title="High")]
+    effect: Annotated[
+        Literal["wrong_way", "may_need_quick_turn", "search_or_lose_contact", "failed"],
+        Field(title="QuickTurnEffect"),
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
 class ForesightRandomQualityRating(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2851,6 +3633,200 @@ class ForesightRangeRow(Model):
     observation: Annotated[int, Field(title="Observation")]
 
 
+class ForesightRangeStats(Model):
+    """
+    A weapon at one range: its performance modifier and its DC relative to the UCDC.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pm: Annotated[int, Field(ge=-10, le=10, title="Pm")]
+    dc: Annotated[
+        str,
+        Field(
+            description="Relative to the UCDC: '+3m2p', '+0m', '0'.",
+            max_length=24,
+            min_length=1,
+            title="Dc",
+        ),
+    ]
+
+
+class ForesightRangedAimRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aims: Annotated[
+        int,
+        Field(description="Aim actions just taken before this shot.", ge=0, le=20, title="Aims"),
+    ] = 0
+    laser_sight_aim: Annotated[
+        bool,
+        Field(
+            description="The laser sight's free aim action of this round is used for this shot (F:L3794; lasers and projacs have one built in).",
+            title="Laser Sight Aim",
+        ),
+    ] = False
+    just_hit: Annotated[
+        bool,
+        Field(
+            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646).",
+            title="Just Hit",
+        ),
+    ] = False
+    one_handed_longarm: Annotated[
+        bool, Field(description="It may not aim (F:L3291).", title="One Handed Longarm")
+    ] = False
+    options: Annotated[ForesightAimOptions, Field(validate_default=True)] = {"aim_cap": 5}
+
+
+Loaded = TypeAliasType(
+    "Loaded",
+    Annotated[
+        int,
+        Field(description="Rounds (or shots) in it; null: full.", ge=0, le=10000, title="Loaded"),
+    ],
+)
+
+
+PowerPackWh = TypeAliasType(
+    "PowerPackWh",
+    Annotated[
+        float,
+        Field(
+            description="An energy weapon's pack, in Wh.",
+            gt=0.0,
+            le=1000000.0,
+            title="Power Pack Wh",
+        ),
+    ],
+)
+
+
+Roll1 = TypeAliasType(
+    "Roll1",
+    Annotated[
+        int,
+        Field(
+            description="The fire action's D100, rolled at the table; null: roll it here.",
+            ge=1,
+            le=100,
+            title="Roll",
+        ),
+    ],
+)
+
+
+class ForesightRangedModifierRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[str, Field(title="Situation")]
+    printed: Annotated[str, Field(title="Printed")]
+    low: Annotated[
+        int | None, Field(description="The modifier, or the low end of '-1 to -5'.", title="Low")
+    ]
+    high: Annotated[int | None, Field(title="High")]
+    group: Annotated[
+        str | None, Field(description="Rows of one group exclude each other.", title="Group")
+    ]
+    computed_from: Annotated[
+        str | None,
+        Field(description="The request fields the rule reads it from.", title="Computed From"),
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+RangeMultiplier = TypeAliasType("RangeMultiplier", Annotated[float, Field(gt=0.0, le=10.0)])
+
+
+class ForesightRangedRangePenaltyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_m: Annotated[
+        float,
+        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
+    ]
+    range_m: Annotated[
+        float,
+        Field(description="The weapon's range increment.", gt=0.0, le=100000.0, title="Range M"),
+    ]
+    range_multipliers: Annotated[
+        list[RangeMultiplier],
+        Field(
+            description="Modification factors, multiplied in (heavy 1.1, target 1.25).",
+            max_length=8,
+            title="Range Multipliers",
+        ),
+    ] = []
+
+
+class ForesightRangedRangePenaltyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    increment_m: Annotated[Exact, Field(description="The range increment after its factors.")]
+    full_increments: Annotated[int, Field(title="Full Increments")]
+    range_modifier: Annotated[
+        int, Field(description="-1 per full increment (F:L3660).", title="Range Modifier")
+    ]
+    within_3m_modifier: Annotated[
+        int, Field(description="+1 for a target within 3 m (F:L3272).", title="Within 3M Modifier")
+    ]
+    modifier: Annotated[int, Field(description="The two together.", title="Modifier")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightRangedRecoilRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    recoil: Annotated[
+        int, Field(description="The weapon's recoil bullets (•).", ge=0, le=10, title="Recoil")
+    ]
+    shots: Annotated[
+        int,
+        Field(
+            description="Shots fired in a row since the last Aim or Recover.",
+            ge=1,
+            le=50,
+            title="Shots",
+        ),
+    ]
+
+
+class ForesightRangedRecoilResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    penalties: Annotated[
+        list[int], Field(description="Each shot's recoil modifier, the first 0.", title="Penalties")
+    ]
+    modifier: Annotated[int, Field(description="The last shot's.", title="Modifier")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+Dc = TypeAliasType(
+    "Dc",
+    Annotated[
+        str,
+        Field(
+            description="The damage class of a single shot, e.g. '10i2p' (F:L3630).",
+            examples=["6i", "10i2p", "9b", "5is", "2x16b", "+1m"],
+            max_length=24,
+            min_length=1,
+            title="Dc",
+        ),
+    ],
+)
+
+
 class ForesightReactionCharismaRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2908,7 +3884,62 @@ class ForesightReactionRow(Model):
     reaction: Annotated[str, Field(title="Reaction")]
 
 
-Modifier9 = TypeAliasType("Modifier9", Annotated[int, Field(ge=-30, le=30)])
+class ForesightReflexOutcome(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reflex: Annotated[
+        Literal["dodge", "drop", "parry", "pivot", "step", "squat", "trigger"],
+        Field(description="The rows of Reflex Actions (F:L3098-3107).", title="ReflexAction"),
+    ]
+    allowed: Annotated[bool, Field(title="Allowed")]
+    modifier: Annotated[
+        int,
+        Field(description="-2 per earlier one of the same kind, parry or dodge.", title="Modifier"),
+    ]
+    reason: Annotated[str, Field(title="Reason")]
+    unbalancing: Annotated[bool, Field(title="Unbalancing")]
+
+
+class ForesightReflexRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reflex: Annotated[
+        Literal["dodge", "drop", "parry", "pivot", "step", "squat", "trigger"],
+        Field(description="The rows of Reflex Actions (F:L3098-3107).", title="ReflexAction"),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    asterisked: Annotated[
+        bool, Field(description="One of these in total a round (F:L3108).", title="Asterisked")
+    ]
+    counter: Annotated[
+        Literal["dodge", "drop", "parry", "pivot", "step", "squat", "trigger"] | None,
+        Field(description="Parries and dodges count apart (F:L3112)."),
+    ]
+    unbalancing: Annotated[bool, Field(title="Unbalancing")]
+    description: Annotated[str, Field(title="Description")]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightReflexUse(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reflex: Annotated[
+        Literal["dodge", "drop", "parry", "pivot", "step", "squat", "trigger"],
+        Field(description="The rows of Reflex Actions (F:L3098-3107).", title="ReflexAction"),
+    ]
+    bonus_action: Annotated[
+        bool,
+        Field(
+            description="A bonus parry or dodge action used for it: no modifier (F:L3101, F:L3103).",
+            title="Bonus Action",
+        ),
+    ] = False
+
+
+Modifier12 = TypeAliasType("Modifier12", Annotated[int, Field(ge=-30, le=30)])
 
 
 PlayerInput = TypeAliasType(
@@ -3022,6 +4053,50 @@ class ForesightRuleOfThumbTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightRuleOfThumb], Field(title="Rows")]
+
+
+class ForesightSafetyRollDue(Model):
+    """
+    A safety roll the rule calls for (F:L3475): made with the operator's vehicle skill at
+    +(speed bid - the vehicle's Safe), read on the Safety Roll table (F:L3477-3482) by
+    `foresight.pursuit.safety_roll`, which this operation does not make.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    by: Annotated[
+        str,
+        Field(description="Whose driver rolls: 'driver' (this vehicle) or 'target'.", title="By"),
+    ]
+    reason: Annotated[str, Field(title="Reason")]
+    modifier: Annotated[
+        int | None,
+        Field(
+            description="+(speed bid - Safe), when the vehicle's Safe rating was given.",
+            title="Modifier",
+        ),
+    ]
+
+
+class ForesightSafetyRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    vehicle: Annotated[
+        Literal["unchanged", "one_level", "incapacitated", "destroyed"], Field(title="SafetyEffect")
+    ]
+    passenger_dc_base: Annotated[
+        int | None, Field(description="DC(base - the vehicle's DS).", title="Passenger Dc Base")
+    ]
+    text: Annotated[str, Field(title="Text")]
 
 
 class ForesightSchedule(Model):
@@ -3150,18 +4225,59 @@ class ForesightShift(Model):
     points: Annotated[int, Field(title="Points")]
 
 
-Score = TypeAliasType(
-    "Score",
+Modifier16 = TypeAliasType(
+    "Modifier16",
     Annotated[
         int,
         Field(
-            description="With 'qr': the ability score, to break ties by score.",
-            ge=0,
-            le=99,
-            title="Score",
+            description="For a ranged row ('-1 to -5'): the GM's value within it; null takes the row's mildest value.",
+            ge=-6,
+            le=6,
+            title="Modifier",
         ),
     ],
 )
+
+
+class ForesightSituationInput(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[
+        Literal["braced_or_prone", "unbalanced", "poor_light", "dark", "horse_sized_to_enormous", "remarkably_large", "remarkably_small", "dog_sized_to_tiny", "one_third_cover", "two_thirds_cover", "almost_perfect_cover", "kneeling", "flat_on_the_ground", "completely_still", "moving_quickly", "moving_evasively", "unaware", "stunned", "off_hand", "longarm_one_handed", "legs", "head", "torso", "specific_arm", "gun_from_front", "rifle_from_side", "area_fire"],
+        Field(
+            description="A row of the Ranged Attack Modifiers the caller names (F:L3267-3298); the weapon's PM,\nrecoil, aim, range and 'within 3 m' are computed from the request instead.",
+            title="RangedSituation",
+        ),
+    ]
+    modifier: Annotated[
+        Modifier16 | None,
+        Field(
+            description="For a ranged row ('-1 to -5'): the GM's value within it; null takes the row's mildest value.",
+            title="Modifier",
+        ),
+    ] = None
+
+
+class ForesightSituationRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[str, Field(title="Key")]
+    situation: Annotated[str, Field(title="Situation")]
+    low: Annotated[
+        int | None,
+        Field(description="The modifier, or its lower end; null: not a number.", title="Low"),
+    ]
+    high: Annotated[int | None, Field(title="High")]
+    group: Annotated[
+        str | None,
+        Field(
+            description="Rows of one group exclude each other; 'computed' rows are found from the request's other fields.",
+            title="Group",
+        ),
+    ]
+    line: Annotated[int, Field(title="Line")]
 
 
 class ForesightSkillAcquireInPlayRequest(Model):
@@ -3437,6 +4553,113 @@ class ForesightSkillsTable(Model):
     rows: Annotated[list[ForesightSkillRow], Field(title="Rows")]
 
 
+class ForesightSpecialAttack(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[str, Field(title="Attack")]
+    name: Annotated[str, Field(title="Name")]
+    weapon: Annotated[str, Field(title="Weapon")]
+    pm: Annotated[int | None, Field(title="Pm")] = None
+    dc: Annotated[str | None, Field(title="Dc")] = None
+    line: Annotated[int, Field(title="Line")]
+    notes: Annotated[str, Field(title="Notes")]
+
+
+class ForesightSpecialAttacksTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightSpecialAttack], Field(title="Rows")]
+
+
+class ForesightSpecialOptions(Model):
+    """
+    How the attack is blocked and how a QR advantage counts (AMB2-18, AMB2-19).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_difference_mode: Annotated[
+        Literal["numeric", "notch"],
+        Field(
+            description="A QR advantage counted numerically (QR2 against QR7 is 5: the trip example, F:L3240, the only worked one) or in notches along QR1 2 3 4 7 10 (3), as blocking counts (F:L1507).",
+            title="QrDifference",
+        ),
+    ] = "numeric"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+
+
 class ForesightSpeciesCustomRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -3551,6 +4774,21 @@ class ForesightSpeciesTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightSpeciesRow], Field(title="Rows")]
+
+
+class ForesightSpeedBidOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    range_steps_per_bid_point: Annotated[
+        int,
+        Field(
+            description="Range numbers a vehicle gains or loses per round for each point its bid is lower or higher than the other's: 1 from the only example, bids -1 against 0 move range 2 to 3 (F:L3446).",
+            ge=1,
+            le=7,
+            title="Range Steps Per Bid Point",
+        ),
+    ] = 1
 
 
 class ForesightSpendOptions(Model):
@@ -3718,6 +4956,88 @@ class ForesightStaminaResult(Model):
     ]
 
 
+class ForesightStancePath(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    from_stance: Annotated[
+        Literal["standing", "kneeling", "squatting", "prone", "lying"], Field(title="ActionStance")
+    ]
+    to_stance: Annotated[
+        Literal["standing", "kneeling", "squatting", "prone", "lying"], Field(title="ActionStance")
+    ]
+    actions: Annotated[
+        list[Literal["attack", "feint", "wind_up", "pin", "maintain_pin", "aim", "brace", "draw", "shoulder", "fire", "reload", "throw", "discard", "dash", "dive", "drop", "evade", "kneel", "move", "pivot", "recover", "rise", "roll", "squat", "step", "turn", "concentrate", "recover_from_stun"]],
+        Field(description="The fewest actions that make the change, in order.", title="Actions"),
+    ]
+    reachable: Annotated[bool, Field(title="Reachable")]
+
+
+class ForesightStanceTransition(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[
+        Literal["attack", "feint", "wind_up", "pin", "maintain_pin", "aim", "brace", "draw", "shoulder", "fire", "reload", "throw", "discard", "dash", "dive", "drop", "evade", "kneel", "move", "pivot", "recover", "rise", "roll", "squat", "step", "turn", "concentrate", "recover_from_stun"],
+        Field(description="The rows of the Actions Table (F:L3022-3053).", title="CombatAction"),
+    ]
+    from_stance: Annotated[
+        Literal["standing", "kneeling", "squatting", "prone", "lying"], Field(title="ActionStance")
+    ]
+    to_stance: Annotated[
+        Literal["standing", "kneeling", "squatting", "prone", "lying"], Field(title="ActionStance")
+    ]
+    actions: Annotated[
+        int, Field(description="How many of the action the change takes.", title="Actions")
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightStanceTransitionsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightStanceTransition], Field(title="Rows")]
+
+
+Ucdc5 = TypeAliasType(
+    "Ucdc5",
+    Annotated[float, Field(description="For a relative DC.", ge=0.0, le=100.0, title="Ucdc")],
+)
+
+
+class ForesightStranglePenetration(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[str, Field(title="Location")]
+    dc_after_armor: Exact
+    penetrates: Annotated[
+        bool,
+        Field(description="The DC after armor is above 0 (catalogue #70).", title="Penetrates"),
+    ]
+
+
+class ForesightStruckOccupant(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[Literal["none", "operator", "passenger", "cargo"], Field(title="Occupant")]
+    number: Annotated[
+        int | None, Field(description="Which passenger or cargo lot, from 1.", title="Number")
+    ]
+    roll: Annotated[
+        int | None,
+        Field(description="The die over every slot; null with one slot or none.", title="Roll"),
+    ]
+    slots: Annotated[int, Field(title="Slots")]
+
+
 class ForesightStunOptions(Model):
     """
     Readings of the stun rules (catalogue part 2, AMB2-16, AMB2-26).
@@ -3826,6 +5146,9 @@ class ForesightStunStateEffectsResult(Model):
     ]
 
 
+Modifier17 = TypeAliasType("Modifier17", Annotated[int, Field(ge=-30, le=30)])
+
+
 class ForesightSurgeryCircumstancesTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -3887,6 +5210,30 @@ class ForesightTerm(Model):
     value: Annotated[int, Field(title="Value")]
 
 
+class ForesightTerrainOptions(Model):
+    """
+    Readings of the terrain rules (AMB2-34, AMB2-51).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    terrain_divisor_rule: Annotated[
+        Literal["half_mtv", "mtv"],
+        Field(
+            description="Speeds are divided by max(1, MTV/2), reading 'divided by (Modified Terrain Value)/2 (or 1 if that is lower)' (F:L4001) as a divisor never below 1; or by max(1, MTV).",
+            title="TerrainDivisorRule",
+        ),
+    ] = "half_mtv"
+    aircraft_terrain_ratings: Annotated[
+        bool,
+        Field(
+            description="An aircraft's Acc, Man and Safe are modified by the terrain like any vehicle's ('ratings of aircraft and watercraft are modified by terrain values', F:L3413), its speeds never (F:L4037); false: an aircraft's ratings are untouched too.",
+            title="Aircraft Terrain Ratings",
+        ),
+    ] = True
+
+
 class ForesightThresholds(Model):
     """
     The highest roll that gives each success QR (a roll of 99 is at best QR4).
@@ -3899,6 +5246,88 @@ class ForesightThresholds(Model):
     qr2: Annotated[float, Field(title="Qr2")]
     qr3: Annotated[float, Field(title="Qr3")]
     qr4: Annotated[float, Field(title="Qr4")]
+
+
+class ForesightThrowOptions(Model):
+    """
+    How the attack is blocked, and what a dodge-throw needs.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+    throw_dodge_must_succeed: Annotated[
+        bool,
+        Field(
+            description="Not in the register. A dodge-throw throws when 'the dodge QR is superior to the attack' (F:L3249): true, a successful dodge that is (a QR7 dodge does not throw a QR10 attacker, as a trip needs a hit, catalogue Q11); false, any better QR.",
+            title="Throw Dodge Must Succeed",
+        ),
+    ] = True
 
 
 class ForesightToolsOfTradeSubstituteRequest(Model):
@@ -4002,6 +5431,123 @@ class ForesightTransferInput(Model):
     ]
 
 
+DriverWp = TypeAliasType(
+    "DriverWp",
+    Annotated[
+        int,
+        Field(
+            description="The driver's WP: a leg lasts at most WP hours, then the driver rests or is relieved (F:L3346); null: no limit.",
+            ge=1,
+            le=99,
+            title="Driver Wp",
+        ),
+    ],
+)
+
+
+Man = TypeAliasType(
+    "Man",
+    Annotated[
+        int,
+        Field(
+            description="The vehicle's Man rating, to state the accident roll's modifier.",
+            ge=-20,
+            le=20,
+            title="Man",
+        ),
+    ],
+)
+
+
+class ForesightTripOptions(Model):
+    """
+    How the trip is blocked, how its advantage counts, and what a heavy defender adds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_difference_mode: Annotated[
+        Literal["numeric", "notch"],
+        Field(
+            description="A QR advantage counted numerically (QR2 against QR7 is 5: the trip example, F:L3240, the only worked one) or in notches along QR1 2 3 4 7 10 (3), as blocking counts (F:L1507).",
+            title="QrDifference",
+        ),
+    ] = "numeric"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+    trip_lift_drag_cumulative: Annotated[
+        bool,
+        Field(
+            description="A defender the attacker cannot lift needs one more QR advantage, one he cannot drag two more (F:L3240): the larger of them (the dragon needs 5 to be prone), or both added up (one who cannot be dragged cannot be lifted either: 1 + 2, so the dragon's 5 is for kneeling).",
+            title="Trip Lift Drag Cumulative",
+        ),
+    ] = False
+
+
 class ForesightTwentyPlus(Model):
     """
     A score as it is rolled: at most 20, and +1 ease factor per 3 points above 20.
@@ -4018,6 +5564,31 @@ class ForesightTwentyPlus(Model):
     written: Annotated[
         str, Field(description="How the book writes it: '20+1' for 23-25.", title="Written")
     ]
+
+
+class ForesightTypeConversionOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    conversion_table: Annotated[
+        Literal["literal", "consistent"],
+        Field(
+            description="Water<->Space Safe as printed, S+6 / S-6 (F:L3401, F:L3403), or 'consistent': +7 / -7, what every other path gives (Water->Air->Space is S+4+3, Water->Ground->Space S+1+6).",
+            title="ConversionTable",
+        ),
+    ] = "literal"
+
+
+class ForesightTypeConversionRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    convert_from: Annotated[Literal["ground", "water", "air", "space"], Field(title="PursuitType")]
+    convert_to: Annotated[Literal["ground", "water", "air", "space"], Field(title="PursuitType")]
+    category: Annotated[str, Field(title="Category")]
+    acc: Annotated[int, Field(title="Acc")]
+    man: Annotated[int, Field(title="Man")]
+    safe: Annotated[int, Field(title="Safe")]
 
 
 class ForesightUcdc(Model):
@@ -4075,6 +5646,302 @@ class ForesightUnarmedRow(Model):
     )
     field: Annotated[str, Field(title="Field")]
     effect: Annotated[str, Field(title="Effect")]
+
+
+Name1 = TypeAliasType(
+    "Name1",
+    Annotated[
+        str,
+        Field(
+            description="Part of the name, any case: 'atv', 'transport'.",
+            max_length=60,
+            title="Name",
+        ),
+    ],
+)
+
+
+Tl2 = TypeAliasType(
+    "Tl2", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+)
+
+
+TlMin = TypeAliasType("TlMin", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Min")])
+
+
+TlMax = TypeAliasType("TlMax", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Max")])
+
+
+class ForesightVehicleDamageSummary(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damaged: Annotated[Exact, Field(description="P(the damage level rose).")]
+    mean_levels: Exact
+
+
+class ForesightVehicleHitLocationOddsRequest(Model):
+    """
+    Who and what rides in the vehicle, for a compartment hit (F:L3492).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aircraft_or_submarine: Annotated[
+        bool,
+        Field(
+            description="Accessory and compartment hits aggregate (F:L3490-3492).",
+            title="Aircraft Or Submarine",
+        ),
+    ] = False
+    operator_aboard: Annotated[
+        bool,
+        Field(
+            description="The operator is one of the people a compartment hit may strike (the catalogue's recommendation; the book says 'each passenger').",
+            title="Operator Aboard",
+        ),
+    ] = True
+    passengers: Annotated[int, Field(ge=0, le=1000, title="Passengers")] = 0
+    cargo_kg: Annotated[
+        float,
+        Field(
+            description="Cargo aboard: one slot per 100 kg lot.",
+            ge=0.0,
+            le=10000000.0,
+            title="Cargo Kg",
+        ),
+    ] = 0
+
+
+class ForesightVehicleHitLocationRequest(Model):
+    """
+    Who and what rides in the vehicle, for a compartment hit (F:L3492).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aircraft_or_submarine: Annotated[
+        bool,
+        Field(
+            description="Accessory and compartment hits aggregate (F:L3490-3492).",
+            title="Aircraft Or Submarine",
+        ),
+    ] = False
+    operator_aboard: Annotated[
+        bool,
+        Field(
+            description="The operator is one of the people a compartment hit may strike (the catalogue's recommendation; the book says 'each passenger').",
+            title="Operator Aboard",
+        ),
+    ] = True
+    passengers: Annotated[int, Field(ge=0, le=1000, title="Passengers")] = 0
+    cargo_kg: Annotated[
+        float,
+        Field(
+            description="Cargo aboard: one slot per 100 kg lot.",
+            ge=0.0,
+            le=10000000.0,
+            title="Cargo Kg",
+        ),
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightVehicleModificationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightModificationRow], Field(title="Rows")]
+
+
+Vehicle = TypeAliasType(
+    "Vehicle",
+    Annotated[
+        str,
+        Field(
+            description="A vehicle of the table by name, any case: 'Automobile'.",
+            max_length=60,
+            title="Vehicle",
+        ),
+    ],
+)
+
+
+Tl3 = TypeAliasType(
+    "Tl3",
+    Annotated[
+        float,
+        Field(
+            description="With 'vehicle': which, when several share it.", ge=0.0, le=20.0, title="Tl"
+        ),
+    ],
+)
+
+
+Tl4 = TypeAliasType("Tl4", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
+
+
+CruiseKmh = TypeAliasType(
+    "CruiseKmh", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Cruise Kmh")]
+)
+
+
+MaxKmh = TypeAliasType(
+    "MaxKmh", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Max Kmh")]
+)
+
+
+CeilingM = TypeAliasType(
+    "CeilingM", Annotated[float, Field(ge=-1000000000000.0, le=1000000000000.0, title="Ceiling M")]
+)
+
+
+CargoKg = TypeAliasType(
+    "CargoKg", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Cargo Kg")]
+)
+
+
+PriceSvu = TypeAliasType(
+    "PriceSvu", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Price Svu")]
+)
+
+
+class ForesightVehicleStats(Model):
+    """
+    A vehicle's row: null where the table has none (a human's TL, 'na' ceiling).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tl: Annotated[Tl4 | None, Field(title="Tl")] = None
+    acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
+    man: Annotated[int, Field(ge=-20, le=20, title="Man")]
+    safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
+    cruise_kmh: Annotated[CruiseKmh | None, Field(title="Cruise Kmh")] = None
+    max_kmh: Annotated[MaxKmh | None, Field(title="Max Kmh")] = None
+    ceiling_m: Annotated[CeilingM | None, Field(title="Ceiling M")] = None
+    ds: Annotated[float, Field(gt=0.0, le=1000.0, title="Ds")]
+    size: Annotated[int, Field(ge=-20, le=20, title="Size")]
+    cargo_kg: Annotated[CargoKg | None, Field(title="Cargo Kg")] = None
+    passengers: Annotated[int, Field(ge=0, le=1000000, title="Passengers")]
+    price_svu: Annotated[PriceSvu | None, Field(title="Price Svu")] = None
+
+
+class ForesightVehicleTerrainPerformanceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowed: Annotated[bool, Field(title="Allowed")]
+    reason: Annotated[
+        str | None, Field(description="Why the vehicle cannot operate there.", title="Reason")
+    ]
+    rating: Annotated[
+        int | None,
+        Field(description="The type's adjustment for the category; null '-'.", title="Rating"),
+    ]
+    limit: Annotated[int | None, Field(title="Limit")]
+    limit_uses: Annotated[
+        str,
+        Field(description="The Limit is compared with the unadjusted value.", title="Limit Uses"),
+    ]
+    surface_only: Annotated[bool, Field(title="Surface Only")]
+    modified_terrain_value: Annotated[int | None, Field(title="Modified Terrain Value")]
+    speed_divisor: Exact | None
+    cruise_kmh: Exact | None
+    max_kmh: Exact | None
+    acc: Annotated[int | None, Field(title="Acc")]
+    man: Annotated[int | None, Field(title="Man")]
+    safe: Annotated[int | None, Field(title="Safe")]
+    landing_modifier: Annotated[
+        int | None,
+        Field(description="Aircraft: -MTV to a roll to land there.", title="Landing Modifier"),
+    ]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightTerrainOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightVehicleTrackOptions(Model):
+    """
+    The reading of a vehicle's damage level (AMB2-36).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_damage_scale: Annotated[
+        Literal["catalogue", "compressed"],
+        Field(
+            description="What a damage level means: 'catalogue' 1 light, 2 medium, 3 heavy, 4-7 incapacitated, 8 or more destroyed (a wound level's 8 is death, F:L2576); 'compressed' the same up to 4 incapacitated, and 5 or more destroyed.",
+            title="VehicleDamageScale",
+        ),
+    ] = "catalogue"
+
+
+class ForesightVehicleTypeRow(Model):
+    """
+    A row of the Vehicle Type Table: null is the table's '-' (cannot be used there).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[
+        Literal["wheeled", "4wd", "6wd", "2_wheeled", "dirt_bike", "tracked", "biped", "quadruped", "crawler", "hovercraft", "boat", "ship", "submersible", "submarine", "airboat", "hydrofoil", "airplane", "stol", "vtol", "spacecraft"],
+        Field(title="VehicleType"),
+    ]
+    written: Annotated[str, Field(title="Written")]
+    land: Annotated[int | None, Field(title="Land")]
+    marsh: Annotated[int | None, Field(title="Marsh")]
+    water: Annotated[int | None, Field(title="Water")]
+    water_surface_only: Annotated[
+        bool,
+        Field(
+            description="Parenthesised: on the surface of water only.", title="Water Surface Only"
+        ),
+    ]
+    snow_ice: Annotated[int | None, Field(title="Snow Ice")]
+    limit: Annotated[
+        int | None,
+        Field(description="Highest unadjusted terrain value it operates in.", title="Limit"),
+    ]
+    aircraft: Annotated[
+        bool, Field(description="Starred: normal speeds; -MTV to land (F:L4037).", title="Aircraft")
+    ]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightVehicleTypesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightVehicleTypeRow], Field(title="Rows")]
 
 
 class ForesightWealth(Model):
@@ -4195,6 +6062,81 @@ class ForesightWealthTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightWealthRow], Field(title="Rows")]
+
+
+class ForesightWeaponMinStrengthRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mass_kg: Annotated[
+        float, Field(description="The weapon's mass.", gt=0.0, le=1000.0, title="Mass Kg")
+    ]
+    two_handed: Annotated[bool, Field(title="Two Handed")] = False
+    strength: Annotated[
+        int, Field(description="The wielder's Strength.", ge=1, le=60, title="Strength")
+    ]
+
+
+class ForesightWeaponMinStrengthResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    strength_required: Exact
+    shortfall: Exact
+    penalty: Annotated[
+        int, Field(description="To attacks and parries with the weapon (F:L3732).", title="Penalty")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightWeaponProfile(Model):
+    """
+    What the weapon gives as wielded. `damage_class`, `ucdc` and `dc_modifier` are the
+    fields `damage/resolve` takes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: Annotated[str, Field(title="Weapon")]
+    range: Annotated[
+        Literal["close", "normal", "reach"],
+        Field(
+            description="Close 0 m, normal 1 m, reach 2 m (F:L3120); long (3 m) has no data (AMB2-42).",
+            title="MeleeRange",
+        ),
+    ]
+    two_handed: Annotated[bool, Field(title="Two Handed")]
+    pm: Annotated[
+        int,
+        Field(description="Its PM at the range, the two-hand bonus and numbing in.", title="Pm"),
+    ]
+    pm_terms: Annotated[list[ForesightTerm], Field(title="Pm Terms")]
+    damage_class: Annotated[
+        str,
+        Field(
+            description="The table's DC at the range, relative to the UCDC.", title="Damage Class"
+        ),
+    ]
+    ucdc: Annotated[str, Field(title="Ucdc")]
+    dc_modifier: Annotated[
+        int, Field(description="Wind-ups, two hands, numbing, exoskeleton.", title="Dc Modifier")
+    ]
+    dc_terms: Annotated[list[ForesightTerm], Field(title="Dc Terms")]
+    dc: Annotated[Exact, Field(description="The absolute DC: UCDC + the weapon's + 'dc_modifier'.")]
+    dc_written: Annotated[
+        str, Field(description="As the book writes a DC: '4m2p'.", title="Dc Written")
+    ]
+    parry: Annotated[
+        int | None, Field(description="Parry modifier; null: cannot parry.", title="Parry")
+    ]
+    draw: Annotated[int | None, Field(title="Draw")]
+    strength_required: Exact | None
+    strength_penalty: Annotated[
+        int, Field(description="To attacks and parries (F:L3732).", title="Strength Penalty")
+    ]
 
 
 class ForesightWoundEffectOptions(Model):
@@ -9038,7 +10980,7 @@ Dice = TypeAliasType(
 )
 
 
-Modifier17 = TypeAliasType("Modifier17", Annotated[int, Field(ge=-20, le=20)])
+Modifier21 = TypeAliasType("Modifier21", Annotated[int, Field(ge=-20, le=20)])
 
 
 class FutureImperfectAutoTarget(Model):
@@ -9056,7 +10998,7 @@ class FutureImperfectAutoTarget(Model):
         Dice | None,
         Field(description="Dice of the pool given this target (A-44 rows).", title="Dice"),
     ] = None
-    modifiers: Annotated[list[Modifier17], Field(max_length=4, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier21], Field(max_length=4, title="Modifiers")] = []
 
 
 class FutureImperfectBountyConvertRequest(Model):
@@ -9400,7 +11342,7 @@ class FutureImperfectCombatExtendedActionResult(Model):
     ]
 
 
-Modifier18 = TypeAliasType("Modifier18", Annotated[int, Field(ge=-50, le=50)])
+Modifier22 = TypeAliasType("Modifier22", Annotated[int, Field(ge=-50, le=50)])
 
 
 Reserve4 = TypeAliasType(
@@ -9517,7 +11459,7 @@ RelativeRate = TypeAliasType(
 )
 
 
-Modifier22 = TypeAliasType("Modifier22", Annotated[int, Field(ge=-20, le=20)])
+Modifier26 = TypeAliasType("Modifier26", Annotated[int, Field(ge=-20, le=20)])
 
 
 class FutureImperfectCombatRangedRangeTnRequest(Model):
@@ -9648,7 +11590,7 @@ Tn7 = TypeAliasType(
 )
 
 
-Modifier23 = TypeAliasType("Modifier23", Annotated[int, Field(ge=-50, le=50)])
+Modifier27 = TypeAliasType("Modifier27", Annotated[int, Field(ge=-50, le=50)])
 
 
 DrawnItem = TypeAliasType("DrawnItem", Annotated[int, Field(ge=0, le=53)])
@@ -9726,7 +11668,7 @@ class FutureImperfectConditions(Model):
     gas: Annotated[str, Field(max_length=40, min_length=1, title="Gas")]
 
 
-Modifier27 = TypeAliasType("Modifier27", Annotated[int, Field(ge=-20, le=20)])
+Modifier31 = TypeAliasType("Modifier31", Annotated[int, Field(ge=-20, le=20)])
 
 
 class FutureImperfectContestant(Model):
@@ -9744,11 +11686,11 @@ class FutureImperfectContestant(Model):
             title="Pool",
         ),
     ]
-    modifiers: Annotated[list[Modifier27], Field(max_length=4, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier31], Field(max_length=4, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
 
 
-Modifier28 = TypeAliasType("Modifier28", Annotated[int, Field(ge=-50, le=50)])
+Modifier32 = TypeAliasType("Modifier32", Annotated[int, Field(ge=-50, le=50)])
 
 
 class FutureImperfectCorePoolParseRequest(Model):
@@ -9988,7 +11930,7 @@ class FutureImperfectExposure(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -10470,7 +12412,7 @@ class FutureImperfectSide(Model):
             title="Pool",
         ),
     ]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
 
 
@@ -10482,7 +12424,7 @@ class FutureImperfectSimpleRow(Model):
     tn: Annotated[int, Field(title="Tn")]
 
 
-Modifier64 = TypeAliasType("Modifier64", Annotated[int, Field(ge=-20, le=20)])
+Modifier68 = TypeAliasType("Modifier68", Annotated[int, Field(ge=-20, le=20)])
 
 
 class FutureImperfectSituationRow(Model):
@@ -10575,7 +12517,7 @@ class FutureImperfectStakes(Model):
     bump: Annotated[Bump | None, Field(title="Bump")] = None
 
 
-Modifier65 = TypeAliasType("Modifier65", Annotated[int, Field(ge=-50, le=50)])
+Modifier69 = TypeAliasType("Modifier69", Annotated[int, Field(ge=-50, le=50)])
 
 
 class FutureImperfectStoryChipsHelpRequest(Model):
@@ -11222,6 +13164,202 @@ class DiscordMessage(Model):
     allowed_mentions: DiscordAllowedMentions
 
 
+class ForesightAccidentOptions(Model):
+    """
+    Readings of the driving roll, the vehicle's damage level and the occupants' damage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_damage_scale: Annotated[
+        Literal["catalogue", "compressed"],
+        Field(
+            description="What a damage level means: 'catalogue' 1 light, 2 medium, 3 heavy, 4-7 incapacitated, 8 or more destroyed (a wound level's 8 is death, F:L2576); 'compressed' the same up to 4 incapacitated, and 5 or more destroyed.",
+            title="VehicleDamageScale",
+        ),
+    ] = "catalogue"
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
+
+
+class ForesightAccidentRollDue(Model):
+    """
+    The second driving roll a mishap calls for, read on the Accident Avoidance table by
+    `foresight.travel.accident` (F:L3372-3380).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    serious: Annotated[
+        bool,
+        Field(description="A hasty QR10: a serious mishap, at Man -3 (F:L3370).", title="Serious"),
+    ]
+    modifiers: Annotated[
+        list[ForesightTerm],
+        Field(description="The vehicle's Man rating, and -3 if serious.", title="Modifiers"),
+    ]
+    modifier: Annotated[
+        int | None, Field(description="Their sum; null when 'man' was not given.", title="Modifier")
+    ]
+
+
+class ForesightAccidentRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    vehicle_state: Annotated[
+        Literal["ok", "light", "medium", "heavy", "incapacitated", "destroyed"],
+        Field(title="VehicleState"),
+    ]
+    delay_hours: Annotated[
+        int | None,
+        Field(description="'A delay of an hour or so'; null unknown.", title="Delay Hours"),
+    ]
+    repair: Annotated[
+        Literal["none", "may_be_needed", "needed", "impossible"], Field(title="Repair")
+    ]
+    journey: Annotated[Literal["completed_as_qr4", "halted"], Field(title="Journey")]
+    passenger_dc: Annotated[
+        int | None, Field(description="Everyone inside, with a random QR.", title="Passenger Dc")
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
 class ForesightAccumulationOptions(Model):
     """
     How a new wound (or new stun damage, F:L2683) joins what the character already has.
@@ -11246,6 +13384,141 @@ class ForesightAccumulationOptions(Model):
     ] = "add"
 
 
+class ForesightActionRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[
+        Literal["attack", "feint", "wind_up", "pin", "maintain_pin", "aim", "brace", "draw", "shoulder", "fire", "reload", "throw", "discard", "dash", "dive", "drop", "evade", "kneel", "move", "pivot", "recover", "rise", "roll", "squat", "step", "turn", "concentrate", "recover_from_stun"],
+        Field(description="The rows of the Actions Table (F:L3022-3053).", title="CombatAction"),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    category: Annotated[
+        Literal["melee", "ranged", "movement", "miscellaneous"], Field(title="ActionCategory")
+    ]
+    description: Annotated[str, Field(title="Description")]
+    marked_unbalancing: Annotated[
+        bool, Field(description="The table's text says it unbalances.", title="Marked Unbalancing")
+    ]
+    unbalancing: Annotated[
+        bool,
+        Field(
+            description="As `balance` reads it: the marked ones and the stance changes of 'moved, turned, changed stance' (F:L3334); never Pivot or Step (F:L3044, F:L3050).",
+            title="Unbalancing",
+        ),
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightActionsAllowanceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    initiative_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10], Field(description="This round's initiative QR.", title="QR")
+    ]
+    wound_level: Annotated[int, Field(ge=0, le=8, title="Wound Level")] = 0
+    stunned: Annotated[bool, Field(title="Stunned")] = False
+    unconscious: Annotated[
+        bool | None,
+        Field(
+            description="Null: as the wound level has it (unconscious at WL6-WL7, F:L2586-2587; at WL5 the WP roll decides, F:L2585). True: knocked out for another reason (a knockout blow, a QR10 stun recovery). False at WL6-WL7: a WP roll after a successful deterioration roll brought the character round for a minute.",
+            title="Unconscious",
+        ),
+    ] = None
+    willpower_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(
+            description="The WP roll an incapacitated (WL4) or critical (WL5) character makes this turn (F:L2584-2587); required at those wound levels."
+        ),
+    ] = None
+    options: Annotated[ForesightAllowanceOptions, Field(validate_default=True)] = {
+        "wl4_action_loss_stacks": True
+    }
+
+
+class ForesightActionsAllowanceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    normal_actions: Annotated[int, Field(title="Normal Actions")]
+    may_roll_bonus: Annotated[
+        bool,
+        Field(description="May roll for bonus actions (F:L2962, F:L3006).", title="May Roll Bonus"),
+    ]
+    may_drop_prone: Annotated[
+        bool,
+        Field(
+            description="Frozen or stunned: dropping prone is still open.", title="May Drop Prone"
+        ),
+    ]
+    restriction: Annotated[
+        Literal["none", "dead", "unconscious", "frozen", "willpower_failed", "incapacitated", "recover_from_stun_only"],
+        Field(
+            description="What limits the character, the worst first.", title="AllowanceRestriction"
+        ),
+    ]
+    reasons: Annotated[
+        list[str],
+        Field(description="Each rule that took actions away, with its line.", title="Reasons"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAllowanceOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightActionsCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    category: Annotated[
+        Literal["melee", "ranged", "movement", "miscellaneous"] | None,
+        Field(description="Only this category's rows."),
+    ] = None
+    action: Annotated[
+        Literal["attack", "feint", "wind_up", "pin", "maintain_pin", "aim", "brace", "draw", "shoulder", "fire", "reload", "throw", "discard", "dash", "dive", "drop", "evade", "kneel", "move", "pivot", "recover", "rise", "roll", "squat", "step", "turn", "concentrate", "recover_from_stun"] | None,
+        Field(description="Only this action's row."),
+    ] = None
+    from_stance: Annotated[
+        Literal["standing", "kneeling", "squatting", "prone", "lying"] | None,
+        Field(description="With 'to_stance': the path."),
+    ] = None
+    to_stance: Literal["standing", "kneeling", "squatting", "prone", "lying"] | None = None
+
+
+class ForesightActionsCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions: Annotated[list[ForesightActionRow], Field(title="Actions")]
+    stance_transitions: Annotated[
+        list[ForesightStanceTransition], Field(title="Stance Transitions")
+    ]
+    path: Annotated[
+        ForesightStancePath | None,
+        Field(description="From 'from_stance' to 'to_stance', if asked."),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightActionsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightActionRow], Field(title="Rows")]
+
+
 class ForesightAgingRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -11267,6 +13540,30 @@ class ForesightAgingTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightAgingRow], Field(title="Rows")]
+
+
+class ForesightAmmoOptions(Model):
+    """
+    Readings of the Ammo and ROF columns (AMB2-41, AMB2-23).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    energy_ammo_semantics: Annotated[
+        Literal["per_shot", "capacity_shots"],
+        Field(
+            description="An energy weapon's 'Wh': what one shot consumes, the capacity coming from the power pack ('power_pack_wh'), or its capacity read as that many shots (F:L3648: 'ammunition capacity, or the amount of energy it consumes per shot').",
+            title="EnergyAmmo",
+        ),
+    ] = "per_shot"
+    revolver_single_action: Annotated[
+        bool,
+        Field(
+            description="A handgun of ROF [1] (the revolvers) fires with one action a shot, as the gunslingers do (F:L3016), instead of a prepare and a fire action (F:L3658).",
+            title="Revolver Single Action",
+        ),
+    ] = False
 
 
 Locations = TypeAliasType(
@@ -11317,6 +13614,218 @@ class ForesightArmorLayer(Model):
             description="Where it protects; null for every location (a wall).", title="Locations"
         ),
     ] = None
+
+
+class ForesightAttackCircumstance(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[
+        Literal["favors_weapon_class", "attacker_kneeling", "attacker_squatting", "attacker_prone", "poor_light", "dark", "defender_low_stance", "attacker_behind", "defender_unaware", "defender_large", "defender_small", "cover_third", "cover_two_thirds", "defender_still", "defender_stunned", "defender_moving_quickly", "off_hand", "other_weapon_just_used"],
+        Field(
+            description="The situation rows of the Mêlée Attack Modifiers table (F:L3126-3143); the aiming rows\nare read from `aim`.",
+            title="AttackSituation",
+        ),
+    ]
+    modifier: Annotated[
+        Modifier | None,
+        Field(
+            description="The GM's pick where the table gives a range ('-1 to -3'); null takes the value printed first.",
+            title="Modifier",
+        ),
+    ] = None
+
+
+class ForesightAttackOptions(Model):
+    """
+    How the attack is rolled and blocked and how its damage is read (catalogue part 2,
+    section 5).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    burst_model: Annotated[
+        Literal["single_hit", "yield_rounds"],
+        Field(
+            description="A burst at a single target: one hit at the weapon's DC plus the burst's bonus with the attack's QR ('a single shot of greater damage class', F:L3261, F:L3794), or yield(QR) x rounds hits, rounded half up, at the weapon's DC ('the proportion of a burst which hits', F:L3257). Area fire always lands yield x rounds.",
+            title="BurstModel",
+        ),
+    ] = "single_hit"
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    aim_cap: Annotated[
+        int,
+        Field(
+            description="The largest aim bonus: +5 as the Aim action says (F:L3030), or +6 as the ranged modifiers table says (F:L3271). The just-hit +2 counts as two aims within it.",
+            ge=5,
+            le=6,
+            title="Aim Cap",
+        ),
+    ] = 5
+    parry_disarm_pm: Annotated[
+        int,
+        Field(
+            description="The PM of a parry to disarm: the -3 the table gives the disarm (F:L3244), as for an attack to disarm (the same manoeuvre), or 0: the table's PM is the attack's.",
+            ge=-3,
+            le=0,
+            title="Parry Disarm Pm",
+        ),
+    ] = -3
+    ucdc_rounding: Annotated[
+        Literal["nearest_half_up", "truncate"],
+        Field(
+            description="Over ST 18, ST/2 - 4 'rounded off' (F:L501): to the nearest, keeping two points a step (19-20 give 6), or down.",
+            title="UcdcRounding",
+        ),
+    ] = "nearest_half_up"
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    jammed_shot: Annotated[
+        Literal["lost", "fired"],
+        Field(
+            description="The shot of a fire roll that jams the weapon: 'lost', as a misfire or a broken bowstring is, or 'fired' as rolled, the weapon jamming after it. The book says only that the roll 'results in the weapon becoming jammed or misfiring' (F:L3664).",
+            title="JammedShot",
+        ),
+    ] = "lost"
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
 
 
 class ForesightBackgroundRequest(Model):
@@ -11418,6 +13927,65 @@ class ForesightBackgroundsTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightBackgroundRow], Field(title="Rows")]
+
+
+class ForesightBalanceEntry(Model):
+    """
+    One action or reflex, in the order made.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Literal["attack", "feint", "wind_up", "pin", "maintain_pin", "aim", "brace", "draw", "shoulder", "fire", "reload", "throw", "discard", "dash", "dive", "drop", "evade", "kneel", "move", "pivot", "recover", "rise", "roll", "squat", "step", "turn", "concentrate", "recover_from_stun"] | None = (
+        None
+    )
+    reflex: Literal["dodge", "drop", "parry", "pivot", "step", "squat", "trigger"] | None = None
+    shoulder: Annotated[
+        bool,
+        Field(
+            description="On Recover: shoulder the longarm, if holding one (F:L3045).",
+            title="Shoulder",
+        ),
+    ] = True
+
+
+class ForesightBalanceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    log: Annotated[
+        list[ForesightBalanceEntry],
+        Field(description="Actions and reflexes in the order made.", max_length=64, title="Log"),
+    ]
+    start: Annotated[ForesightBalanceStart, Field(validate_default=True)] = {
+        "balanced": True,
+        "longarm": False,
+        "shouldered": False,
+        "prepared": False,
+    }
+
+
+class ForesightBalanceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    steps: Annotated[list[ForesightBalanceState], Field(title="Steps")]
+    balanced: Annotated[bool, Field(title="Balanced")]
+    shouldered: Annotated[bool, Field(title="Shouldered")]
+    prepared: Annotated[bool, Field(title="Prepared")]
+    ranged_modifier: Annotated[
+        int, Field(description="-2 while unbalanced (F:L3268).", title="Ranged Modifier")
+    ]
+    melee_modifier: Annotated[
+        int,
+        Field(
+            description="Always 0: balance does not affect melee (F:L3336).", title="Melee Modifier"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
 class ForesightBefFormula(Model):
@@ -11616,6 +14184,154 @@ class ForesightBloodPressureRestoreOddsResult(Model):
         ForesightBloodPressureOptions,
         Field(description="Every option, defaults filled in, as applied."),
     ]
+
+
+class ForesightBlow(Model):
+    """
+    The blow as an ordinary hit: its DC, the armor where it lands and the defender's
+    damage scale.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_class: Annotated[
+        str,
+        Field(
+            description="'+2m' (relative: give 'ucdc') or an absolute DC such as 'DC4'.",
+            examples=["+2m", "DC4"],
+            max_length=24,
+            min_length=1,
+            title="Damage Class",
+        ),
+    ]
+    ucdc: Annotated[Ucdc2 | None, Field(description="The attacker's UCDC.", title="Ucdc")] = None
+    dc_modifier: Annotated[
+        int, Field(description="Wind-ups and the like.", ge=-50, le=50, title="Dc Modifier")
+    ] = 0
+    location: Annotated[
+        Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"] | None,
+        Field(description="Where it lands (the head adds 1); null: not located."),
+    ] = None
+    armor: Annotated[
+        Armor | None,
+        Field(description="The armor rating at that place against the blow: '3A'.", title="Armor"),
+    ] = None
+    ds: Annotated[
+        float,
+        Field(
+            description="The defender's damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds"
+        ),
+    ] = 1
+
+
+class ForesightBonusActionRoll(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        Literal["step_pivot_recover", "move", "dodge", "parry", "fire_reload_throw", "draw", "feint", "aim", "wind_up", "pin", "concentrate"],
+        Field(description="The rows of Bonus Action Rolls (F:L3061-3071).", title="BonusFamily"),
+    ]
+    actions_desired: Annotated[str, Field(title="Actions Desired")]
+    actions: Annotated[list[str], Field(title="Actions")]
+    attribute: Annotated[
+        Literal["ST", "DX", "AG", "EN", "IN", "PC", "EM", "WP", "AP"],
+        Field(description="The nine attributes every character has (F:L284).", title="Attribute"),
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightBonusActionRollsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightBonusActionRoll], Field(title="Rows")]
+
+
+class ForesightBonusActionsReceivedTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightBonusReceivedRow], Field(title="Rows")]
+
+
+class ForesightBonusOptions(Model):
+    """
+    Resolution options for the roll, and how the table extends (AMB2-22).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    bonus_band_mode: Annotated[
+        Literal["literal", "pure_thirds"],
+        Field(
+            description="How Bonus Actions Received 'extends in an obvious fashion' (F:L3086): 'literal' keeps the printed rows (16-19 is four wide) and adds a row per three points past 22 (23-25, 26-28, ...); 'pure_thirds' makes every row three wide, band = (attribute - 1) // 3 (16-18, 19-21, 22-24, ...): 19 gets the printed 20-22 numbers and 22 one band more.",
+            title="BonusBandMode",
+        ),
+    ] = "literal"
 
 
 class ForesightBreathOptions(Model):
@@ -11851,6 +14567,98 @@ class ForesightBurnOptions(Model):
             title="Armor Effective Rounds",
         ),
     ] = 1
+
+
+class ForesightBurstHit(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    dc: Annotated[str, Field(title="Dc")]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="A random damage QR (area fire); null: the attack's."),
+    ]
+    qr_roll: Annotated[int | None, Field(title="Qr Roll")]
+    location: Annotated[
+        Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"] | None,
+        Field(description="Random for area fire; null: as aimed."),
+    ]
+    location_roll: Annotated[int | None, Field(title="Location Roll")]
+
+
+class ForesightBurstRequestOptions(Model):
+    """
+    The attack roll's options and how the burst lands.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    burst_model: Annotated[
+        Literal["single_hit", "yield_rounds"],
+        Field(
+            description="A burst at a single target: one hit at the weapon's DC plus the burst's bonus with the attack's QR ('a single shot of greater damage class', F:L3261, F:L3794), or yield(QR) x rounds hits, rounded half up, at the weapon's DC ('the proportion of a burst which hits', F:L3257). Area fire always lands yield x rounds.",
+            title="BurstModel",
+        ),
+    ] = "single_hit"
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
 
 
 class ForesightChance(Model):
@@ -12401,6 +15209,24 @@ class ForesightDamageClassParseResult(Model):
     ]
 
 
+class ForesightDamageOdds(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[
+        list[OutcomeProbability],
+        Field(description="'miss', 'none', 'S', 1, 2, ...", title="Result"),
+    ]
+    wound_level: Annotated[
+        list[OutcomeProbability],
+        Field(description="The wound level afterwards.", title="Wound Level"),
+    ]
+    stun_points: Annotated[
+        list[OutcomeProbability], Field(description="Stun points afterwards.", title="Stun Points")
+    ]
+    summary: ForesightDamageSummary
+
+
 class ForesightDamageOptions(Model):
     """
     Readings of damage, armor and hit location (catalogue part 2, section 5).
@@ -12869,6 +15695,197 @@ class ForesightDecompressionOptions(Model):
     ] = 30
 
 
+class ForesightDefenseOptions(Model):
+    """
+    Resolution options and how a parry or dodge blocks a melee attack (F:L3189).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+
+
+class ForesightDisarmOptions(Model):
+    """
+    How the parry blocks, and the PM of a parry to disarm (AMB2-53).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    parry_disarm_pm: Annotated[
+        int,
+        Field(
+            description="The PM of a parry to disarm: the -3 the table gives the disarm (F:L3244), as for an attack to disarm (the same manoeuvre), or 0: the table's PM is the attack's.",
+            ge=-3,
+            le=0,
+            title="Parry Disarm Pm",
+        ),
+    ] = -3
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+
+
+class ForesightDodgeCircumstance(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[
+        Literal["attack_from_side", "attack_from_behind", "defender_kneeling", "poor_light", "dark"],
+        Field(
+            description="The situation rows of the Dodge Modifiers table (F:L3175-3179).",
+            title="DodgeSituation",
+        ),
+    ]
+    modifier: Annotated[
+        Modifier3 | None,
+        Field(
+            description="The GM's pick where the table gives a range; null takes the value printed first.",
+            title="Modifier",
+        ),
+    ] = None
+
+
+class ForesightDodgeModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightSituationRow], Field(title="Rows")]
+
+
 class ForesightEncumbranceRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -12946,7 +15963,7 @@ class ForesightExperienceEducationConversionOddsRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier],
+        list[Modifier4],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -13027,7 +16044,7 @@ class ForesightExperienceEducationConversionRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier],
+        list[Modifier4],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -13147,6 +16164,18 @@ class ForesightExposureEffectsTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightExposureRow], Field(title="Rows")]
+
+
+class ForesightFailureRangesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightFailureRow], Field(title="Rows")]
 
 
 class ForesightFallControlOptions(Model):
@@ -13860,6 +16889,22 @@ class ForesightHitLocationResult(Model):
     ] = None
 
 
+class ForesightHitLocationRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    low: Annotated[int, Field(title="Low")]
+    high: Annotated[int, Field(title="High")]
+    location: Annotated[
+        Literal["engine_transmission", "accessory", "compartment"], Field(title="VehicleLocation")
+    ]
+    aggregates: Annotated[
+        Literal["always", "aircraft_or_submarine"],
+        Field(description="When the damage adds to the damage level.", title="Aggregates"),
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
 class ForesightHitLocationTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -13914,6 +16959,147 @@ class ForesightHitReport(Model):
     wound_levels: Annotated[int, Field(title="Wound Levels")]
     stun_points: Annotated[int, Field(title="Stun Points")]
     steps: Annotated[list[str], Field(title="Steps")]
+
+
+class ForesightKnockbackOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
+    knockback_roll_always: Annotated[
+        bool,
+        Field(
+            description="The defender's agility or acrobatics roll to stay standing is made after every knockback hit; false: only when pushed back (F:L3248 says neither).",
+            title="Knockback Roll Always",
+        ),
+    ] = False
 
 
 class ForesightLanguageOptions(Model):
@@ -13988,7 +17174,7 @@ class ForesightMedicalCareRequest(Model):
         Field(description="0 a basic facility .. 1 the most advanced of its TL.", title="Quality"),
     ] = None
     modifier: Annotated[
-        Modifier6 | None,
+        Modifier8 | None,
         Field(description="Instead of 'quality': the GM's modifier.", title="Modifier"),
     ] = None
     options: Annotated[ForesightMedicalCareOptions, Field(validate_default=True)] = {
@@ -14018,6 +17204,130 @@ class ForesightMedicalCareResult(Model):
         ForesightMedicalCareOptions,
         Field(description="Every option, defaults filled in, as applied."),
     ]
+
+
+class ForesightMeleeAttackModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightSituationRow], Field(title="Rows")]
+
+
+class ForesightMeleeOptions(Model):
+    """
+    Resolution options and how the UCDC is rounded (for the weapon's DC).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ucdc_rounding: Annotated[
+        Literal["nearest_half_up", "truncate"],
+        Field(
+            description="Over ST 18, ST/2 - 4 'rounded off' (F:L501): to the nearest, keeping two points a step (19-20 give 6), or down.",
+            title="UcdcRounding",
+        ),
+    ] = "nearest_half_up"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+
+
+class ForesightMeleeStrikeVariantsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    variant: Annotated[Literal["headbutt", "kick", "lethal_strike"], Field(title="StrikeVariant")]
+
+
+class ForesightMeleeWeapon(Model):
+    """
+    A row of the Mêlée Weapons table (F:L3738-3769), modifications already applied.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=60, min_length=1, title="Name")]
+    hands: Annotated[
+        Literal["1", "2", "1-2"],
+        Field(
+            description="'1' one-handed, '2' two-handed only, '1-2' either (F:L3720).",
+            title="Hands",
+        ),
+    ] = "1"
+    close: Annotated[
+        ForesightRangeStats | None, Field(description="Null: '-', cannot be used.")
+    ] = None
+    normal: ForesightRangeStats | None = None
+    reach: ForesightRangeStats | None = None
+    parry: Annotated[
+        Parry | None,
+        Field(description="Parry modifier; null: cannot parry (Unarmed Lethal).", title="Parry"),
+    ] = None
+    draw: Annotated[
+        Draw | None,
+        Field(description="Draw actions to ready it; null for none (unarmed).", title="Draw"),
+    ] = None
+    mass_kg: Annotated[
+        MassKg | None, Field(description="Null: no mass to lift (unarmed).", title="Mass Kg")
+    ] = None
+    unarmed: Annotated[
+        bool, Field(description="A bodily attack (Unarmed Combat rows).", title="Unarmed")
+    ] = False
 
 
 class ForesightMeritPointsStartingRequest(Model):
@@ -14213,6 +17523,18 @@ class ForesightNpcReactionResult(Model):
     ] = None
 
 
+class ForesightOccupantOdds(Model):
+    """
+    For the first occupant listed (a healthy one when none is).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wound_level: Annotated[list[OutcomeProbability], Field(title="Wound Level")]
+    dead: Exact
+
+
 class ForesightOpposedOptions(Model):
     """
     Resolution options and how two QRs are compared (F:L1485-1501, AMB-08).
@@ -14295,6 +17617,65 @@ class ForesightOpposedOptions(Model):
     ] = "raw"
 
 
+class ForesightOrderCombatant(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[
+        str,
+        Field(
+            description="A name the caller gives, unique in the request.",
+            max_length=32,
+            min_length=1,
+            title="Id",
+        ),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10], Field(description="This round's initiative QR.", title="QR")
+    ]
+    score: Annotated[int, Field(description="Initiative score.", ge=0, le=99, title="Score")]
+    aware_of: Annotated[
+        AwareOf | None,
+        Field(
+            description="The ids of the combatants this one is aware of; null: all the others.",
+            title="Aware Of",
+        ),
+    ] = None
+
+
+class ForesightOrderPositionOdds(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[str, Field(title="Id")]
+    acting_position: Annotated[list[OutcomeProbability], Field(title="Acting Position")]
+
+
+class ForesightOrderTurn(Model):
+    """
+    A place in the order: one combatant, or several tied ones acting at once or as the GM
+    decides.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    position: Annotated[int, Field(description="1 is first.", title="Position")]
+    ids: Annotated[list[str], Field(title="Ids")]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    score: Annotated[int, Field(title="Score")]
+    full_tie: Annotated[
+        Literal["random", "simultaneous", "gm"] | None,
+        Field(description="How a tie on QR and score was settled; null: no such tie."),
+    ]
+
+
 class ForesightPackageRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -14310,6 +17691,115 @@ class ForesightPackageRow(Model):
     skills: Annotated[list[str], Field(title="Skills")]
     notes: Annotated[str, Field(title="Notes")]
     source: Annotated[str, Field(title="Source")]
+
+
+class ForesightParryCircumstance(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[
+        Literal["favors_weapon_class", "defender_kneeling", "defender_squatting", "defender_prone", "poor_light", "dark", "attacker_behind", "defender_unaware", "off_hand_weapon", "off_hand_shield", "other_weapon_just_used", "attacker_kneeling", "attacker_squatting", "attacker_prone"],
+        Field(
+            description="The situation rows of the Parry Modifiers table (F:L3155-3169).",
+            title="ParrySituation",
+        ),
+    ]
+    modifier: Annotated[
+        Modifier11 | None,
+        Field(
+            description="The GM's pick where the table gives a range; null takes the value printed first.",
+            title="Modifier",
+        ),
+    ] = None
+
+
+class ForesightParryModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightSituationRow], Field(title="Rows")]
+
+
+class ForesightParryOptions(Model):
+    """
+    Melee options and the PM of a parry to disarm.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    parry_disarm_pm: Annotated[
+        int,
+        Field(
+            description="The PM of a parry to disarm: the -3 the table gives the disarm (F:L3244), as for an attack to disarm (the same manoeuvre), or 0: the table's PM is the attack's.",
+            ge=-3,
+            le=0,
+            title="Parry Disarm Pm",
+        ),
+    ] = -3
+    ucdc_rounding: Annotated[
+        Literal["nearest_half_up", "truncate"],
+        Field(
+            description="Over ST 18, ST/2 - 4 'rounded off' (F:L501): to the nearest, keeping two points a step (19-20 give 6), or down.",
+            title="UcdcRounding",
+        ),
+    ] = "nearest_half_up"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
 
 
 class ForesightPersuasionModifiersTable(Model):
@@ -14464,6 +17954,142 @@ class ForesightPickpocketOddsResult(Model):
     options_applied: Annotated[
         ForesightBlockingOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
+
+
+class ForesightPinContestOptions(Model):
+    """
+    How the ST rolls are set up and how their QR difference is counted (AMB2-19).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_difference_mode: Annotated[
+        Literal["numeric", "notch"],
+        Field(
+            description="A QR advantage counted numerically (QR2 against QR7 is 5: the trip example, F:L3240, the only worked one) or in notches along QR1 2 3 4 7 10 (3), as blocking counts (F:L1507).",
+            title="QrDifference",
+        ),
+    ] = "numeric"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+
+
+class ForesightPinFallOptions(Model):
+    """
+    How the AG or ST rolls are set up, and a tied strength contest.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    pin_fall_tie: Annotated[
+        Literal["prone", "standing"],
+        Field(
+            description="Not in the register. Only one wishing to stay standing, the ST rolls tie: both go prone ('a natural tendency for all involved to fall prone', F:L3213) or both stay standing (neither prevailed, so nothing changes).",
+            title="PinFallTie",
+        ),
+    ] = "prone"
 
 
 class ForesightPoisonOptions(Model):
@@ -14639,6 +18265,200 @@ class ForesightPoisonOptions(Model):
     ] = "add"
 
 
+class ForesightPursuitQuickTurnTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightQuickTurnRow], Field(title="Rows")]
+
+
+class ForesightPursuitRangeTableRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scale: Annotated[
+        Literal["foot", "car_boat", "plane", "ship", "space"],
+        Field(
+            description="On foot, cars/boats, planes, ships or space (F:L3419).",
+            title="PursuitScale",
+        ),
+    ]
+    range: Annotated[
+        int,
+        Field(
+            description="The range number: 0 tailgating ... 7 contact lost.",
+            ge=0,
+            le=7,
+            title="Range",
+        ),
+    ]
+
+
+class ForesightPursuitRangeTableResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scale: Annotated[
+        Literal["foot", "car_boat", "plane", "ship", "space"], Field(title="PursuitScale")
+    ]
+    range: Annotated[int, Field(title="Range")]
+    distance: Annotated[
+        str | None, Field(description="As the table writes it; null at range 7.", title="Distance")
+    ]
+    distance_m: Annotated[
+        int | None,
+        Field(description="In metres, the range for weapons fire (F:L3430).", title="Distance M"),
+    ]
+    lost_contact: Annotated[
+        bool,
+        Field(
+            description="Range 7: the pursuers have lost contact (F:L3427).", title="Lost Contact"
+        ),
+    ]
+    may_start_at: Annotated[
+        bool,
+        Field(
+            description="A pursuit may begin at this range: 0-5 (F:L3415).", title="May Start At"
+        ),
+    ]
+    round_length_s: Annotated[
+        int,
+        Field(description="How long one pursuit round lasts (F:L3428).", title="Round Length S"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightPursuitRoundLengthRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scale: Annotated[
+        Literal["foot", "car_boat", "plane", "ship", "space"], Field(title="PursuitScale")
+    ]
+    heading: Annotated[str, Field(title="Heading")]
+    seconds: Annotated[int, Field(title="Seconds")]
+
+
+class ForesightPursuitRoundLengthTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightPursuitRoundLengthRow], Field(title="Rows")]
+
+
+class ForesightPursuitSpeedBidRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    quarry_bid: Annotated[
+        int,
+        Field(
+            description="The speed bid of the vehicle in front (fleeing).",
+            ge=-17,
+            le=2,
+            title="Quarry Bid",
+        ),
+    ]
+    pursuers: Annotated[
+        list[ForesightPursuitPursuer],
+        Field(
+            description="Each vehicle behind it, with its bid and range.",
+            max_length=16,
+            min_length=1,
+            title="Pursuers",
+        ),
+    ]
+    options: Annotated[ForesightSpeedBidOptions, Field(validate_default=True)] = {
+        "range_steps_per_bid_point": 1
+    }
+
+
+class ForesightPursuitSpeedBidResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pursuers: Annotated[list[ForesightPursuitRangeChange], Field(title="Pursuers")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSpeedBidOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightPursuitTypeConversionRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    convert_from: Annotated[
+        Literal["ground", "water", "air", "space"],
+        Field(description="The vehicle's broad type.", title="PursuitType"),
+    ]
+    convert_to: Annotated[
+        Literal["ground", "water", "air", "space"],
+        Field(description="The type whose scale the pursuit uses.", title="PursuitType"),
+    ]
+    ratings: Annotated[
+        ForesightPursuitRatings | None,
+        Field(description="The vehicle's Acc, Man and Safe, to convert."),
+    ] = None
+    options: Annotated[ForesightTypeConversionOptions, Field(validate_default=True)] = {
+        "conversion_table": "literal"
+    }
+
+
+class ForesightPursuitTypeConversionResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    convert_from: Annotated[Literal["ground", "water", "air", "space"], Field(title="PursuitType")]
+    convert_to: Annotated[Literal["ground", "water", "air", "space"], Field(title="PursuitType")]
+    category: Annotated[
+        str | None,
+        Field(
+            description="The word the table's cell begins with (Groundcraft, Aircraft, Spacecraft), unexplained by the book; null for the same type.",
+            title="Category",
+        ),
+    ]
+    acc: Annotated[int, Field(description="Acceleration modifier (A).", title="Acc")]
+    man: Annotated[int, Field(description="Maneuver modifier (M).", title="Man")]
+    safe: Annotated[int, Field(description="Safe modifier (S).", title="Safe")]
+    converted: Annotated[
+        ForesightConvertedRatings | None, Field(description="The ratings given, modifiers added.")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightTypeConversionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitTypeConversionTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightTypeConversionRow], Field(title="Rows")]
+
+
 class ForesightQrAsModifierRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -14749,6 +18569,430 @@ class ForesightRandomQualityRatingResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightRangedAimResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modifiers: Annotated[list[ForesightTerm], Field(title="Modifiers")]
+    modifier: Annotated[int, Field(title="Modifier")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAimOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightRangedAmmoResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ammunition: Annotated[Literal["rounds", "energy", "weapon"], Field(title="Ammunition")]
+    capacity: Annotated[
+        int, Field(description="Rounds, or shots of energy, a full load holds.", title="Capacity")
+    ]
+    wh_per_shot: Annotated[
+        Exact | None, Field(description="An energy weapon's consumption per shot.")
+    ]
+    loaded: Annotated[int, Field(title="Loaded")]
+    rounds_used: Annotated[int, Field(title="Rounds Used")]
+    rounds_left: Annotated[int, Field(title="Rounds Left")]
+    fire_actions: Annotated[
+        int, Field(description="Actions to fire the shots.", title="Fire Actions")
+    ]
+    reload_actions: Annotated[
+        int | None,
+        Field(
+            description="To load it full again; null: it has no reload (drawn or retrieved).",
+            title="Reload Actions",
+        ),
+    ]
+    one_round_per_reload: Annotated[
+        bool, Field(description="RL n*: each action loads one round.", title="One Round Per Reload")
+    ]
+    redraw: Annotated[
+        bool,
+        Field(description="'1*': after the throw, draw another or retrieve it.", title="Redraw"),
+    ]
+    draw_actions: Annotated[int, Field(title="Draw Actions")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAmmoOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightRangedAttackModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightRangedModifierRow], Field(title="Rows")]
+
+
+class ForesightRangedBurstOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[ForesightQualityOdds, Field(description="The fire roll's QR.")]
+    hit: Annotated[Exact, Field(description="P(at least one round hits).")]
+    hits: Annotated[list[OutcomeProbability], Field(title="Hits")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightBurstRequestOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightRangedJamOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    jam: Annotated[
+        str,
+        Field(
+            description="The weapon's Jam (F:L3664).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Jam",
+        ),
+    ]
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"],
+        Field(description="'A': a bow's string breaks.", title="RangedWeaponUse"),
+    ] = "H"
+    roll: Annotated[
+        Roll1 | None,
+        Field(
+            description="The fire action's D100, rolled at the table; null: roll it here.",
+            title="Roll",
+        ),
+    ] = None
+
+
+class ForesightRangedJamOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    jam_probability: Annotated[Exact, Field(description="P(jam) per fire action.")]
+    jammed: Annotated[list[OutcomeProbability], Field(title="Jammed")]
+    concentrate_actions: Annotated[
+        list[OutcomeProbability],
+        Field(description="D10 when jammed; 'not_rolled' when not.", title="Concentrate Actions"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightRangedJamRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    jam: Annotated[
+        str,
+        Field(
+            description="The weapon's Jam (F:L3664).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Jam",
+        ),
+    ]
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"],
+        Field(description="'A': a bow's string breaks.", title="RangedWeaponUse"),
+    ] = "H"
+    roll: Annotated[
+        Roll1 | None,
+        Field(
+            description="The fire action's D100, rolled at the table; null: roll it here.",
+            title="Roll",
+        ),
+    ] = None
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightRangedJamResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    jam: Annotated[str, Field(description="The failure range tested (F:L3664).", title="Jam")]
+    roll: Annotated[
+        int | None,
+        Field(description="The fire roll's D100; null when none was rolled.", title="Roll"),
+    ]
+    follow_up_d10: Annotated[
+        int | None,
+        Field(description="For a starred range's face: jams on a 10.", title="Follow Up D10"),
+    ]
+    jammed: Annotated[bool, Field(title="Jammed")]
+    string_broken: Annotated[
+        bool,
+        Field(description="A bow's jam is its string breaking (F:L3664).", title="String Broken"),
+    ]
+    concentrate_actions: Annotated[
+        int | None,
+        Field(
+            description="D10 concentrate actions to clear it, rolled secretly by the GM (F:L3664).",
+            title="Concentrate Actions",
+        ),
+    ]
+    then: Annotated[
+        str | None, Field(description="What clears it after them: a dexterity roll.", title="Then")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightRangedOptions(Model):
+    """
+    The fire roll's options, the aim cap (AMB2-03), bursts (AMB2-24, AMB2-01) and jams.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    burst_model: Annotated[
+        Literal["single_hit", "yield_rounds"],
+        Field(
+            description="A burst at a single target: one hit at the weapon's DC plus the burst's bonus with the attack's QR ('a single shot of greater damage class', F:L3261, F:L3794), or yield(QR) x rounds hits, rounded half up, at the weapon's DC ('the proportion of a burst which hits', F:L3257). Area fire always lands yield x rounds.",
+            title="BurstModel",
+        ),
+    ] = "single_hit"
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    aim_cap: Annotated[
+        int,
+        Field(
+            description="The largest aim bonus: +5 as the Aim action says (F:L3030), or +6 as the ranged modifiers table says (F:L3271). The just-hit +2 counts as two aims within it.",
+            ge=5,
+            le=6,
+            title="Aim Cap",
+        ),
+    ] = 5
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    jammed_shot: Annotated[
+        Literal["lost", "fired"],
+        Field(
+            description="The shot of a fire roll that jams the weapon: 'lost', as a misfire or a broken bowstring is, or 'fired' as rolled, the weapon jamming after it. The book says only that the roll 'results in the weapon becoming jammed or misfiring' (F:L3664).",
+            title="JammedShot",
+        ),
+    ] = "lost"
+
+
+class ForesightRangedWeapon(Model):
+    """
+    A ranged weapon's row, modifications applied (F:L3666-3708, F:L3779-3794).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="e.g. 'SL Rifle'.", max_length=80, title="Name")] = ""
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"],
+        Field(description="The skill: H, L, HW, A, S or T (F:L3626).", title="RangedWeaponUse"),
+    ]
+    pm: Annotated[
+        int, Field(description="Performance modifier (F:L3266).", ge=-10, le=10, title="Pm")
+    ] = 0
+    range_m: Annotated[
+        float,
+        Field(description="The range increment (F:L3660).", gt=0.0, le=100000.0, title="Range M"),
+    ]
+    range_multipliers: Annotated[
+        list[RangeMultiplier],
+        Field(
+            description="Modification factors on the range increment, multiplied in: heavy 1.1, target 1.25 (F:L3788, F:L3792, X27h F:L3320).",
+            max_length=8,
+            title="Range Multipliers",
+        ),
+    ] = []
+    recoil: Annotated[
+        int,
+        Field(
+            description="Recoil bullets (•) after modifications (F:L3644).",
+            ge=0,
+            le=10,
+            title="Recoil",
+        ),
+    ] = 0
+    jam: Annotated[
+        str,
+        Field(
+            description="The Jam column (F:L3664).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Jam",
+        ),
+    ] = "A"
+    rof: Annotated[
+        str,
+        Field(
+            description="'[1]': a prepare and a fire action per shot (F:L3658).",
+            examples=["1", "[1]", "2", "[6]"],
+            max_length=4,
+            pattern="^(\\d{1,2}|\\[\\d{1,2}\\])$",
+            title="Rof",
+        ),
+    ] = "1"
+    auto: Annotated[
+        Literal["long", "short"] | None,
+        Field(
+            description="The auto burst modification fitted: 'long' ROF [6], +3 DC, 'short' ROF [3], +2 DC (F:L3782-3783). Its DC bonus is for a burst at a single target only."
+        ),
+    ] = None
+    ammo: Annotated[
+        str,
+        Field(
+            description="'1*': the weapon is the ammunition.",
+            examples=["1", "1*", "6", "100", "10Wh", "30Wh"],
+            max_length=10,
+            pattern="^(\\d{1,4}\\*?|\\d{1,4}(\\.\\d{1,2})?Wh)$",
+            title="Ammo",
+        ),
+    ] = "1"
+    rl: Annotated[
+        str,
+        Field(
+            description="Reload actions; '6*': one per round.",
+            examples=["-", "3", "6*", "15"],
+            max_length=3,
+            pattern="^(\\d{1,2}\\*?|-)$",
+            title="Rl",
+        ),
+    ] = "-"
+    draw: Annotated[
+        int, Field(description="Draw actions (F:L3640).", ge=0, le=20, title="Draw")
+    ] = 1
+    dc: Annotated[
+        Dc | None,
+        Field(description="The damage class of a single shot, e.g. '10i2p' (F:L3630).", title="Dc"),
+    ] = None
+
+
+class ForesightReflexActionsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightReflexRow], Field(title="Rows")]
+
+
+class ForesightReflexCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reflexes: Annotated[
+        list[ForesightReflexUse],
+        Field(
+            description="The reflexes of one round, in the order they are made.",
+            max_length=32,
+            title="Reflexes",
+            validate_default=True,
+        ),
+    ] = []
+
+
+class ForesightReflexCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reflexes: Annotated[list[ForesightReflexRow], Field(title="Reflexes")]
+    uses: Annotated[list[ForesightReflexOutcome], Field(title="Uses")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
 class ForesightResolution(Model):
@@ -14886,7 +19130,7 @@ class ForesightResolveOddsRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier12],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -14987,7 +19231,7 @@ class ForesightResolveRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier12],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -15163,7 +19407,7 @@ class ForesightRetryOddsRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier12],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -15291,7 +19535,7 @@ class ForesightRetryRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier12],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -15472,6 +19716,170 @@ class ForesightRoundRequest(Model):
     mode: Annotated[Literal["nearest_half_up", "down", "up"], Field(title="Rounding")] = (
         "nearest_half_up"
     )
+
+
+class ForesightSafetyOptions(Model):
+    """
+    Readings of the safety roll, the damage level and the occupants' damage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_damage_scale: Annotated[
+        Literal["catalogue", "compressed"],
+        Field(
+            description="What a damage level means: 'catalogue' 1 light, 2 medium, 3 heavy, 4-7 incapacitated, 8 or more destroyed (a wound level's 8 is death, F:L2576); 'compressed' the same up to 4 incapacitated, and 5 or more destroyed.",
+            title="VehicleDamageScale",
+        ),
+    ] = "catalogue"
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
+    safety_speed_dc_bonus: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: add (2 - the speed bid) to the passengers' DCs, more for high-speed accidents (F:L3482).",
+            title="Safety Speed Dc Bonus",
+        ),
+    ] = False
+
+
+class ForesightSafetyRollTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightSafetyRow], Field(title="Rows")]
 
 
 class ForesightSeductionOddsResult(Model):
@@ -15683,6 +20091,200 @@ class ForesightStaminaOverdrawOddsResult(Model):
     ]
 
 
+class ForesightStrangleArmor(Model):
+    """
+    What the strangle would do as an ordinary attack, against head and chest armor.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_class: Annotated[
+        str,
+        Field(
+            description="The ordinary attack's DC: '+0m' is the wielder's UCDC, unarmed (F:L3636).",
+            max_length=24,
+            min_length=1,
+            title="Damage Class",
+        ),
+    ] = "+0m"
+    ucdc: Annotated[Ucdc5 | None, Field(description="For a relative DC.", title="Ucdc")] = None
+    armor: Annotated[
+        list[ForesightArmorLayer],
+        Field(
+            description="The defender's armor; only layers over the head or chest count, and their coverage is not rolled: the test is whether it could penetrate.",
+            max_length=8,
+            title="Armor",
+        ),
+    ]
+
+
+class ForesightStrangleOptions(Model):
+    """
+    How the strangle is blocked, how it meets armor, and its Capture modifiers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    blocking_mode: Annotated[
+        Literal["table", "text_formula"],
+        Field(
+            description="The book's blocking table, literally, or its text: an equal or better defence negates, otherwise the attack drops (5 - defending QR) notches.",
+            title="BlockingMode",
+        ),
+    ] = "table"
+    defense_botch_helps_attack: Annotated[
+        bool,
+        Field(
+            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            title="Defense Botch Helps Attack",
+        ),
+    ] = True
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
+    strangle_capture_bonus: Annotated[
+        bool,
+        Field(
+            description="Not in the register (catalogue 2.7 #70 lists only PM -1 and -2 without the field). False: the strangle's own rule replaces the pin's +2 with -2 for lacking the Capture field (F:L3250); true: a pin's +2 with the field applies as well (F:L3223).",
+            title="Strangle Capture Bonus",
+        ),
+    ] = False
+    strangle_armor_test: Annotated[
+        Literal["both", "either"],
+        Field(
+            description="Not in the register. 'Could not penetrate the defender's head or chest armor' (F:L3250): 'both', ineffective only when it could penetrate neither (a vest alone leaves the neck open), or 'either', ineffective when either armor stops it.",
+            title="StrangleArmorTest",
+        ),
+    ] = "both"
+
+
 class ForesightStunRecoverOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -15710,7 +20312,7 @@ class ForesightSuccessChanceRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier17],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -15904,7 +20506,7 @@ class ForesightTask(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier17],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -16089,6 +20691,268 @@ class ForesightTeachResult(Model):
     ] = None
 
 
+class ForesightTravelAccidentOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: ForesightQualityOdds
+    state: Annotated[list[OutcomeProbability], Field(title="State")]
+    damage_level: Annotated[list[OutcomeProbability], Field(title="Damage Level")]
+    occupant: ForesightOccupantOdds
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAccidentOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightTravelHastyOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    speed_kmh: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="The leg's average speed in km/h, or 'mishap' (catalogue Q14).",
+            title="Speed Kmh",
+        ),
+    ]
+    mishap: Exact
+    completed: Annotated[
+        Exact, Field(description="P(the journey ends within this leg, no mishap).")
+    ]
+    mean_speed_kmh_given_no_mishap: Annotated[
+        Exact | None,
+        Field(
+            description="E[average speed | no mishap] (catalogue Q14); null if a mishap is certain."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightTravelHastyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    result: Annotated[str, Field(description="The travel table's line for the QR.", title="Result")]
+    mishap: Annotated[bool, Field(title="Mishap")]
+    accident_roll: Annotated[
+        ForesightAccidentRollDue | None, Field(description="The roll a mishap calls for.")
+    ]
+    average_speed_kmh: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    hours_allowed: Annotated[
+        int | None,
+        Field(description="The driver's WP: the longest the leg lasts.", title="Hours Allowed"),
+    ]
+    distance_covered_km: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    time_h: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    completed: Annotated[
+        bool,
+        Field(description="The journey ends within this leg, without mishap.", title="Completed"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightTravelLegOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    speed_kmh: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="The leg's average speed in km/h, or 'mishap' (catalogue Q14).",
+            title="Speed Kmh",
+        ),
+    ]
+    mishap: Exact
+    completed: Annotated[
+        Exact, Field(description="P(the journey ends within this leg, no mishap).")
+    ]
+    mean_speed_kmh_given_no_mishap: Annotated[
+        Exact | None,
+        Field(
+            description="E[average speed | no mishap] (catalogue Q14); null if a mishap is certain."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightTravelLegResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    result: Annotated[str, Field(description="The travel table's line for the QR.", title="Result")]
+    mishap: Annotated[bool, Field(title="Mishap")]
+    accident_roll: Annotated[
+        ForesightAccidentRollDue | None, Field(description="The roll a mishap calls for.")
+    ]
+    average_speed_kmh: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    hours_allowed: Annotated[
+        int | None,
+        Field(description="The driver's WP: the longest the leg lasts.", title="Hours Allowed"),
+    ]
+    distance_covered_km: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    time_h: Annotated[Exact | None, Field(description="Null after a mishap.")]
+    completed: Annotated[
+        bool,
+        Field(description="The journey ends within this leg, without mishap.", title="Completed"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightTravelNavigationOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    navigation: ForesightQualityOdds
+    driving: ForesightQualityOdds
+    qr: Annotated[list[OutcomeProbability], Field(description="The effective QR.", title="Qr")]
+    lost: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightTravelNavigationResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    navigation: Annotated[
+        ForesightResolution | None, Field(description="Null when its QR was given.")
+    ]
+    driving: Annotated[ForesightResolution | None, Field(description="Null when its QR was given.")]
+    navigation_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    driving_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="The QR that sets the leg's speed ('driving' of 'travel/leg'): the worse of the two, or the driving QR when the party is lost.",
+            title="QR",
+        ),
+    ]
+    lost: Annotated[
+        bool,
+        Field(
+            description="Navigation QR10: lost, at best well off course (F:L3348).", title="Lost"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightTravelRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    speed: Literal["cruise_max_average", "cruise", "half_cruise", "max", "ninety_percent_max"] | None
+    mishap: Annotated[Literal["none", "mishap", "serious"], Field(title="TravelMishap")]
+    text: Annotated[str, Field(title="Text")]
+
+
 class ForesightUcdcOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -16152,7 +21016,7 @@ class ForesightUnskilledOddsRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier17],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -16244,7 +21108,7 @@ class ForesightUnskilledRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier9],
+        list[Modifier17],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -16401,6 +21265,613 @@ class ForesightUnskilledResult(Model):
         ),
     ]
     success: Annotated[bool, Field(title="Success")]
+
+
+class ForesightVehicleCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name1 | None,
+        Field(description="Part of the name, any case: 'atv', 'transport'.", title="Name"),
+    ] = None
+    tl: Annotated[Tl2 | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+    type: Annotated[
+        Literal["wheeled", "4wd", "6wd", "2_wheeled", "dirt_bike", "tracked", "biped", "quadruped", "crawler", "hovercraft", "boat", "ship", "submersible", "submarine", "airboat", "hydrofoil", "airplane", "stol", "vtol", "spacecraft"] | None,
+        Field(description="Vehicles of this type."),
+    ] = None
+
+
+class ForesightVehicleDamageLevelRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_level: Annotated[
+        int,
+        Field(
+            description="The vehicle's damage level so far: 0 intact.",
+            ge=0,
+            le=1000,
+            title="Damage Level",
+        ),
+    ] = 0
+    event: Annotated[
+        Literal["damage", "one_level", "light", "medium", "heavy", "incapacitated", "destroyed"],
+        Field(
+            description="What happened to the vehicle: damage levels that aggregate (a hit, F:L3490), one more\nlevel (a safety roll's QR4, F:L3479) or a named state (accidents, F:L3376-3380; safety\nrolls' QR7 and QR10, F:L3480-3481).",
+            title="DamageEvent",
+        ),
+    ]
+    levels: Annotated[
+        int,
+        Field(
+            description="With event 'damage': the levels inflicted.", ge=0, le=1000, title="Levels"
+        ),
+    ] = 0
+    options: Annotated[ForesightVehicleTrackOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue"
+    }
+
+
+class ForesightVehicleDamageLevelResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_level: Annotated[int, Field(title="Damage Level")]
+    state: Annotated[
+        Literal["ok", "light", "medium", "heavy", "incapacitated", "destroyed"],
+        Field(title="VehicleState"),
+    ]
+    changed: Annotated[bool, Field(title="Changed")]
+    destroyed: Annotated[bool, Field(title="Destroyed")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightVehicleTrackOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightVehicleDamageOptions(Model):
+    """
+    Readings of damage to vehicles (AMB2-36) and of the damage an occupant takes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_damage_scale: Annotated[
+        Literal["catalogue", "compressed"],
+        Field(
+            description="What a damage level means: 'catalogue' 1 light, 2 medium, 3 heavy, 4-7 incapacitated, 8 or more destroyed (a wound level's 8 is death, F:L2576); 'compressed' the same up to 4 incapacitated, and 5 or more destroyed.",
+            title="VehicleDamageScale",
+        ),
+    ] = "catalogue"
+    wound_accumulation: Annotated[
+        Literal["simple", "optional_rule"],
+        Field(
+            description="The Wound Accumulation rule, 'recommended but optional' (F:L2612-2624): head, chest and abdomen add, a limb adds its level less two or replaces the current level, whichever is higher. 'simple': every wound adds (F:L2592).",
+            title="AccumulationRule",
+        ),
+    ] = "optional_rule"
+    unlocated_accumulation: Annotated[
+        Literal["add", "limb_rule"],
+        Field(
+            description="Damage with no location (poison, fatigue, stamina overdraw, deterioration, blood loss) adds, like a vital wound, or follows the limb rule.",
+            title="UnlocatedAccumulation",
+        ),
+    ] = "add"
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    pierce_mode: Annotated[
+        Literal["pooled", "sequential", "per_layer"],
+        Field(
+            description="Piercing through several layers: one budget against their summed armor (the walls example, F:L3318), consumed layer by layer, or whole against every layer.",
+            title="PierceMode",
+        ),
+    ] = "pooled"
+    absorbed_to_zero: Annotated[
+        Literal["S", "none"],
+        Field(
+            description="A wound the A's absorb entirely is still an S ('attacks that do no damage may still stun', F:L2638) or nothing.",
+            title="Absorbed",
+        ),
+    ] = "S"
+    head_bonus_stage: Annotated[
+        Literal["after_armor", "before_absorb"],
+        Field(
+            description="The head's 'add 1 to positive damage' (F:L2705) counts after the A's (only a wound that gets through is positive) or is added to the table's damage before them.",
+            title="HeadBonusStage",
+        ),
+    ] = "after_armor"
+    vital_extra: Annotated[
+        bool,
+        Field(
+            description="The book's optional rule: positive damage to the head, chest or abdomen rolls a further D10 and adds a wound level on 1-2 (F:L2712).",
+            title="Vital Extra",
+        ),
+    ] = False
+    stun_weapon_head_rules: Annotated[
+        bool,
+        Field(
+            description="A stun weapon's hit to the head takes the head's rules literally: +1 to positive damage and, stunned, the character falls unconscious (F:L2705).",
+            title="Stun Weapon Head Rules",
+        ),
+    ] = True
+    stun_weapon_s_checks_pain: Annotated[
+        bool,
+        Field(
+            description="An S from a stun weapon calls for an ordinary Pain Resistance roll, stunned with no stun points on a failure; false: it does nothing.",
+            title="Stun Weapon S Checks Pain",
+        ),
+    ] = True
+    vehicle_ds_rule: Annotated[
+        Literal["subtract", "subtract_and_divide"],
+        Field(
+            description="The vehicle's DS only reduces the DC (F:L3486), then the table at DS 1, or it also divides the damage as a damage scale does everywhere else (F:L2724).",
+            title="VehicleDsRule",
+        ),
+    ] = "subtract"
+    vehicle_ds_rounding: Annotated[
+        Literal["half_up", "exact"],
+        Field(
+            description="The DS (or DS/2 for an impact, DS/4 for a beam) taken from the DC is rounded half up, or subtracted exactly (a fractional DC).",
+            title="VehicleDsRounding",
+        ),
+    ] = "half_up"
+    compartment_hit_damage: Annotated[
+        Literal["reduced", "unreduced"],
+        Field(
+            description="The occupant a compartment hit strikes takes the DC the vehicle's DS and armour reduced, or the attack's whole DC; either at the attack's QR.",
+            title="CompartmentHitDamage",
+        ),
+    ] = "reduced"
+
+
+class ForesightVehicleHitLocation(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[
+        Literal["engine_transmission", "accessory", "compartment"], Field(title="VehicleLocation")
+    ]
+    roll: Annotated[int, Field(title="Roll")]
+    aggregates: Annotated[
+        bool,
+        Field(description="The damage adds to the vehicle's damage level.", title="Aggregates"),
+    ]
+    occupant: Annotated[
+        ForesightStruckOccupant | None, Field(description="On a compartment hit: who or what.")
+    ]
+    text: Annotated[str, Field(title="Text")]
+
+
+class ForesightVehicleHitLocationOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[list[OutcomeProbability], Field(title="Location")]
+    occupant: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="'no_hit' off the compartment; 'none' an empty compartment.",
+            title="Occupant",
+        ),
+    ]
+    aggregates: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightVehicleHitLocationResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[
+        Literal["engine_transmission", "accessory", "compartment"], Field(title="VehicleLocation")
+    ]
+    roll: Annotated[int, Field(title="Roll")]
+    aggregates: Annotated[
+        bool,
+        Field(description="The damage adds to the vehicle's damage level.", title="Aggregates"),
+    ]
+    occupant: Annotated[
+        ForesightStruckOccupant | None, Field(description="On a compartment hit: who or what.")
+    ]
+    text: Annotated[str, Field(title="Text")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightVehicleHitLocationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightHitLocationRow], Field(title="Rows")]
+
+
+class ForesightVehicleMode(Model):
+    """
+    Another mode of the vehicle above it; null is the vehicle's own value.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    label: Annotated[str, Field(title="Label")]
+    acc: Annotated[int, Field(title="Acc")]
+    man: Annotated[int, Field(title="Man")]
+    safe: Annotated[int, Field(title="Safe")]
+    cruise_kmh: Annotated[float, Field(title="Cruise Kmh")]
+    max_kmh: Annotated[float, Field(title="Max Kmh")]
+    ceiling: Annotated[str | None, Field(title="Ceiling")]
+    ceiling_m: Annotated[float | None, Field(title="Ceiling M")]
+    size: Annotated[int | None, Field(title="Size")]
+    types: Annotated[
+        list[Literal["wheeled", "4wd", "6wd", "2_wheeled", "dirt_bike", "tracked", "biped", "quadruped", "crawler", "hovercraft", "boat", "ship", "submersible", "submarine", "airboat", "hydrofoil", "airplane", "stol", "vtol", "spacecraft"]] | None,
+        Field(title="Types"),
+    ]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightVehicleModifyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle: Annotated[
+        Vehicle | None,
+        Field(
+            description="A vehicle of the table by name, any case: 'Automobile'.", title="Vehicle"
+        ),
+    ] = None
+    tl: Annotated[
+        Tl3 | None, Field(description="With 'vehicle': which, when several share it.", title="Tl")
+    ] = None
+    stats: Annotated[ForesightVehicleStats | None, Field(description="Instead of 'vehicle'.")] = (
+        None
+    )
+    modifications: Annotated[
+        list[Literal["cargo", "cheap_old", "fast", "heavy", "huge", "light_compact", "luxury", "military_paramilitary", "passenger", "primitive_improvised", "sporty"]],
+        Field(max_length=11, min_length=1, title="Modifications"),
+    ]
+
+
+class ForesightVehicleModifyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    base: ForesightVehicleStats
+    vehicle: ForesightModifiedVehicle
+    steps: Annotated[list[ForesightModificationStep], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightVehicleOutcome(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_level: Annotated[int, Field(title="Damage Level")]
+    state: Annotated[
+        Literal["ok", "light", "medium", "heavy", "incapacitated", "destroyed"],
+        Field(title="VehicleState"),
+    ]
+
+
+class ForesightVehicleRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    written: Annotated[str, Field(description="As printed: 'Crawler (20k*)'.", title="Written")]
+    price_svu: Annotated[float | None, Field(description="Null for a human.", title="Price Svu")]
+    cheaper_at_higher_tl: Annotated[
+        bool,
+        Field(description="'*': TL +0.5 for 75%, TL +1 for 50%.", title="Cheaper At Higher Tl"),
+    ]
+    tl: Annotated[float | None, Field(title="Tl")]
+    acc: Annotated[int, Field(title="Acc")]
+    man: Annotated[int, Field(title="Man")]
+    safe: Annotated[int, Field(title="Safe")]
+    cruise_kmh: Annotated[float | None, Field(title="Cruise Kmh")]
+    max_kmh: Annotated[float | None, Field(title="Max Kmh")]
+    speed_note: Annotated[
+        str | None, Field(description="'See Stamina' for a human.", title="Speed Note")
+    ]
+    ceiling: Annotated[
+        str, Field(description="As printed: '2.5km', '-100m', 'Space', 'na'.", title="Ceiling")
+    ]
+    ceiling_m: Annotated[
+        float | None,
+        Field(description="In metres, negative a depth; null na/Space.", title="Ceiling M"),
+    ]
+    ds: Annotated[float, Field(title="Ds")]
+    ds_written: Annotated[
+        str, Field(description="As printed; '+2' read as 2 (AMB2-50).", title="Ds Written")
+    ]
+    size: Annotated[int, Field(title="Size")]
+    types: Annotated[
+        list[Literal["wheeled", "4wd", "6wd", "2_wheeled", "dirt_bike", "tracked", "biped", "quadruped", "crawler", "hovercraft", "boat", "ship", "submersible", "submarine", "airboat", "hydrofoil", "airplane", "stol", "vtol", "spacecraft"]],
+        Field(description="'airplane spacecraft': both.", title="Types"),
+    ]
+    cargo: Annotated[str | None, Field(description="As printed: '250t', 'varies'.", title="Cargo")]
+    cargo_kg: Annotated[float | None, Field(title="Cargo Kg")]
+    passengers: Annotated[int, Field(description="Besides the operator.", title="Passengers")]
+    modes: Annotated[list[ForesightVehicleMode], Field(title="Modes")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightVehicleTerrainPerformanceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    vehicle_type: Annotated[
+        Literal["wheeled", "4wd", "6wd", "2_wheeled", "dirt_bike", "tracked", "biped", "quadruped", "crawler", "hovercraft", "boat", "ship", "submersible", "submarine", "airboat", "hydrofoil", "airplane", "stol", "vtol", "spacecraft"],
+        Field(title="VehicleType"),
+    ]
+    terrain: Annotated[
+        Literal["land", "marsh", "water", "snow_ice"], Field(title="TerrainCategory")
+    ]
+    terrain_value: Annotated[
+        int,
+        Field(
+            description="The terrain's value (the Environment Types Table, F:L3991).",
+            ge=-10,
+            le=20,
+            title="Terrain Value",
+        ),
+    ]
+    vehicle: ForesightPerformance
+    options: Annotated[ForesightTerrainOptions, Field(validate_default=True)] = {
+        "terrain_divisor_rule": "half_mtv",
+        "aircraft_terrain_ratings": True,
+    }
+
+
+class ForesightVehiclesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightVehicleRow], Field(title="Rows")]
+
+
+class ForesightWaitingPreemptOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    waiter: ForesightQualityOdds
+    actor: ForesightQualityOdds
+    comparison: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="P(waiter strictly better), P(tie), P(actor better): catalogue Q17.",
+            title="Comparison",
+        ),
+    ]
+    may_preempt: Exact
+    reaction: Annotated[list[OutcomeProbability], Field(title="Reaction")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightWaitingPreemptResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    waiter: Annotated[
+        ForesightResolution | None,
+        Field(description="The waiter's roll; null when its QR was given."),
+    ]
+    actor: ForesightResolution | None
+    waiter_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    actor_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    comparison: Annotated[
+        Literal["waiter_better", "tie", "actor_better"],
+        Field(
+            description="Whose initiative QR is better, numerically.", title="InitiativeComparison"
+        ),
+    ]
+    may_preempt: Annotated[
+        bool,
+        Field(
+            description="Strictly better QR and focused on the actor: the waiter may act first, with the first action only (F:L2980).",
+            title="May Preempt",
+        ),
+    ]
+    reaction: Annotated[
+        Literal["pre_empt", "after", "none"],
+        Field(
+            description="'pre_empt': before the action (if the waiter chooses); 'after': straight after it (F:L3008); 'none': frozen (QR10) and unable to react (F:L2962).",
+            title="WaitingReaction",
+        ),
+    ]
+    may_roll_bonus: Annotated[
+        bool,
+        Field(
+            description="The first reaction of the round lets the waiter roll for bonus actions, unless the initiative failed (F:L3008, F:L2962).",
+            title="May Roll Bonus",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightWeaponUse(Model):
+    """
+    A weapon as wielded: at which range, in how many hands, by how strong a wielder.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightMeleeWeapon
+    range: Annotated[
+        Literal["close", "normal", "reach"],
+        Field(
+            description="Close 0 m, normal 1 m, reach 2 m (F:L3120); long (3 m) has no data (AMB2-42).",
+            title="MeleeRange",
+        ),
+    ] = "normal"
+    two_handed: Annotated[
+        bool | None,
+        Field(
+            description="Wielded two-handed; null: as its hands allow, one-handed for '1-2'.",
+            title="Two Handed",
+        ),
+    ] = None
+    strength: Annotated[
+        int, Field(description="The wielder's Strength.", ge=1, le=60, title="Strength")
+    ]
+    wind_ups: Annotated[
+        int,
+        Field(
+            description="Wind-up actions just before the attack: +1 DC each (F:L3024).",
+            ge=0,
+            le=10,
+            title="Wind Ups",
+        ),
+    ] = 0
+    numbed: Annotated[
+        bool,
+        Field(
+            description="A numbed appendage: -1 to hit and to DC (F:L3244-3247).", title="Numbed"
+        ),
+    ] = False
+    exoskeleton_dc: Annotated[
+        int,
+        Field(
+            description="An exoskeleton's DC bonus to unarmed attacks (F:L3966).",
+            ge=0,
+            le=20,
+            title="Exoskeleton Dc",
+        ),
+    ] = 0
 
 
 class ForesightWoundLevelConsciousnessWpOddsResult(Model):
@@ -27551,7 +33022,7 @@ class FutureImperfectCombatInitiativeOddsRequest(Model):
             title="Pool",
         ),
     ]
-    modifiers: Annotated[list[Modifier18], Field(max_length=7, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier22], Field(max_length=7, title="Modifiers")] = []
     wound_penalty: Annotated[
         int,
         Field(
@@ -27666,7 +33137,7 @@ class FutureImperfectCombatInitiativeRequest(Model):
             title="Pool",
         ),
     ]
-    modifiers: Annotated[list[Modifier18], Field(max_length=7, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier22], Field(max_length=7, title="Modifiers")] = []
     wound_penalty: Annotated[
         int,
         Field(
@@ -28395,7 +33866,7 @@ class FutureImperfectCombatRangedModifiersRequest(Model):
     }
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     modifiers: Annotated[
-        list[Modifier22],
+        list[Modifier26],
         Field(
             description="The Master's other modifiers: concealment -4 (FI:L508), annoyed -4 ...",
             max_length=4,
@@ -28721,7 +34192,7 @@ class FutureImperfectCombatRushOddsRequest(Model):
         Tn7 | None,
         Field(description="The task's TN; none for an action that needs no roll: 5.", title="Tn"),
     ] = None
-    modifiers: Annotated[list[Modifier23], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier27], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     options: Annotated[FutureImperfectTimeOptions, Field(validate_default=True)] = {
         "engine": "dice",
@@ -28781,7 +34252,7 @@ class FutureImperfectCombatRushRequest(Model):
         Tn7 | None,
         Field(description="The task's TN; none for an action that needs no roll: 5.", title="Tn"),
     ] = None
-    modifiers: Annotated[list[Modifier23], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier27], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     options: Annotated[FutureImperfectTimeOptions, Field(validate_default=True)] = {
         "engine": "dice",
@@ -29027,7 +34498,7 @@ class FutureImperfectCombatSurpriseOddsRequest(Model):
             title="Surprised Last Round",
         ),
     ] = False
-    modifiers: Annotated[list[Modifier23], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier27], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     options: Annotated[FutureImperfectTimeOptions, Field(validate_default=True)] = {
         "engine": "dice",
@@ -29088,7 +34559,7 @@ class FutureImperfectCombatSurpriseRequest(Model):
             title="Surprised Last Round",
         ),
     ] = False
-    modifiers: Annotated[list[Modifier23], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier27], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     options: Annotated[FutureImperfectTimeOptions, Field(validate_default=True)] = {
         "engine": "dice",
@@ -29830,7 +35301,7 @@ class FutureImperfectCoreTestOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -29903,7 +35374,7 @@ class FutureImperfectCoreTestRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -30235,7 +35706,7 @@ class FutureImperfectEnvironmentSmokeOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30306,7 +35777,7 @@ class FutureImperfectEnvironmentSmokeRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30430,7 +35901,7 @@ class FutureImperfectEnvironmentSuffocationOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30514,7 +35985,7 @@ class FutureImperfectEnvironmentSuffocationRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30621,7 +36092,7 @@ class FutureImperfectEnvironmentVacuumBreathingOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30696,7 +36167,7 @@ class FutureImperfectEnvironmentVacuumBreathingRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30793,7 +36264,7 @@ class FutureImperfectEnvironmentVacuumPressureOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -30872,7 +36343,7 @@ class FutureImperfectEnvironmentVacuumPressureRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -32285,7 +37756,7 @@ class FutureImperfectPsychTerrorOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Master's TN.", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -32350,7 +37821,7 @@ class FutureImperfectPsychTerrorRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Master's TN.", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -32711,7 +38182,7 @@ class FutureImperfectSituation(Model):
     }
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     modifiers: Annotated[
-        list[Modifier64],
+        list[Modifier68],
         Field(
             description="The Master's other modifiers: concealment -4 (FI:L508), annoyed -4 ...",
             max_length=4,
@@ -32758,7 +38229,7 @@ class FutureImperfectStoryChipsBoostOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier65], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier69], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -32831,7 +38302,7 @@ class FutureImperfectStoryChipsBoostRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier65], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier69], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -33609,6 +39080,18 @@ class FutureImperfectWoundsStunCheckResult(Model):
     ] = None
 
 
+class ForesightAccidentAvoidanceTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightAccidentRow], Field(title="Rows")]
+
+
 class ForesightAsphyxiationOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -33630,6 +39113,26 @@ class ForesightAsphyxiationOddsResult(Model):
     ]
 
 
+class ForesightAttackOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    defense: ForesightQualityOdds | None
+    final: Annotated[ForesightQualityOdds, Field(description="After the defence (before a jam).")]
+    jammed: Annotated[Exact, Field(description="P(a ranged weapon jams on the attack's D100).")]
+    hit: Annotated[Exact, Field(description="P(the blow lands).")]
+    damage: Annotated[
+        ForesightDamageOdds, Field(description="'wound_level': the defender's afterwards.")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAttackOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
 class ForesightAttributeAsSkillOddsRequest(Model):
     """
     A task with an attribute used as a skill; the BEF defaults to 'attribute_bef'.
@@ -33639,7 +39142,7 @@ class ForesightAttributeAsSkillOddsRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier],
+        list[Modifier1],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -33742,7 +39245,7 @@ class ForesightAttributeAsSkillRequest(Model):
         extra="forbid",
     )
     modifiers: Annotated[
-        list[Modifier],
+        list[Modifier1],
         Field(
             description="Any other modifiers, e.g. -2 range, +1 aimed.",
             max_length=32,
@@ -34010,6 +39513,210 @@ class ForesightBlockingQrResult(Model):
     ]
     options_applied: Annotated[
         ForesightBlockingOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightBonusActionsOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        Literal["step_pivot_recover", "move", "dodge", "parry", "fire_reload_throw", "draw", "feint", "aim", "wind_up", "pin", "concentrate"],
+        Field(
+            description="The kind of bonus actions declared before the roll.", title="BonusFamily"
+        ),
+    ]
+    attribute: Annotated[
+        int,
+        Field(
+            description="The score of the family's attribute: it picks the row of Bonus Actions Received, and is the roll's score unless 'task' says otherwise.",
+            ge=1,
+            le=40,
+            title="Attribute",
+        ),
+    ]
+    task: Annotated[
+        ForesightTask | None,
+        Field(
+            description="The roll, when not the bare attribute at 'attribute_bef': its score, BEF (default 'attribute_bef') and modifiers. Null: the attribute rolled as is."
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="Instead of rolling: the QR got at the table."),
+    ] = None
+    initiative_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(
+            description="This round's initiative QR: after a failure (QR7, QR10) no bonus roll is allowed (F:L2962)."
+        ),
+    ] = None
+    target_sights: Annotated[
+        bool,
+        Field(
+            description="A target weapon's sights: +2 on bonus Aim rolls (F:L3794).",
+            title="Target Sights",
+        ),
+    ] = False
+    laser_sight: Annotated[
+        bool,
+        Field(
+            description="A laser sight: one free bonus aim action a round (F:L3794).",
+            title="Laser Sight",
+        ),
+    ] = False
+    options: Annotated[ForesightBonusOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "bonus_band_mode": "literal",
+    }
+
+
+class ForesightBonusActionsOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: ForesightQualityOdds
+    bonus_actions: Annotated[list[OutcomeProbability], Field(title="Bonus Actions")]
+    mean_bonus_actions: Exact
+    normal_action_lost: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightBonusOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightBonusActionsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        Literal["step_pivot_recover", "move", "dodge", "parry", "fire_reload_throw", "draw", "feint", "aim", "wind_up", "pin", "concentrate"],
+        Field(
+            description="The kind of bonus actions declared before the roll.", title="BonusFamily"
+        ),
+    ]
+    attribute: Annotated[
+        int,
+        Field(
+            description="The score of the family's attribute: it picks the row of Bonus Actions Received, and is the roll's score unless 'task' says otherwise.",
+            ge=1,
+            le=40,
+            title="Attribute",
+        ),
+    ]
+    task: Annotated[
+        ForesightTask | None,
+        Field(
+            description="The roll, when not the bare attribute at 'attribute_bef': its score, BEF (default 'attribute_bef') and modifiers. Null: the attribute rolled as is."
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="Instead of rolling: the QR got at the table."),
+    ] = None
+    initiative_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(
+            description="This round's initiative QR: after a failure (QR7, QR10) no bonus roll is allowed (F:L2962)."
+        ),
+    ] = None
+    target_sights: Annotated[
+        bool,
+        Field(
+            description="A target weapon's sights: +2 on bonus Aim rolls (F:L3794).",
+            title="Target Sights",
+        ),
+    ] = False
+    laser_sight: Annotated[
+        bool,
+        Field(
+            description="A laser sight: one free bonus aim action a round (F:L3794).",
+            title="Laser Sight",
+        ),
+    ] = False
+    options: Annotated[ForesightBonusOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "bonus_band_mode": "literal",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightBonusActionsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        Literal["step_pivot_recover", "move", "dodge", "parry", "fire_reload_throw", "draw", "feint", "aim", "wind_up", "pin", "concentrate"],
+        Field(description="The rows of Bonus Action Rolls (F:L3061-3071).", title="BonusFamily"),
+    ]
+    attribute_rolled: Annotated[
+        Literal["ST", "DX", "AG", "EN", "IN", "PC", "EM", "WP", "AP"],
+        Field(description="AG, DX, PC, ST or WP (F:L3059-3071).", title="Attribute"),
+    ]
+    actions: Annotated[
+        list[str], Field(description="The actions the bonus may be spent on.", title="Actions")
+    ]
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The attribute roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    band: Annotated[
+        int, Field(description="Row of Bonus Actions Received, from 0 for 1-3.", title="Band")
+    ]
+    bonus_actions: Annotated[
+        int,
+        Field(description="From the table: -1 is one normal action lost.", title="Bonus Actions"),
+    ]
+    normal_actions_lost: Annotated[
+        int, Field(description="1 on a QR10 (F:L3073-3075).", title="Normal Actions Lost")
+    ]
+    free_aim_actions: Annotated[
+        int, Field(description="1 with a laser sight (F:L3794).", title="Free Aim Actions")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightBonusOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -34347,6 +40054,27 @@ class ForesightCharacterReallocateResult(Model):
     ]
 
 
+class ForesightCombatant(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: ForesightTask | None = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None, Field(description="Instead of 'task': the QR it got.")
+    ] = None
+    score: Annotated[
+        Score | None,
+        Field(description="With 'qr': the ability score, to break ties by score.", title="Score"),
+    ] = None
+    disarm: Annotated[
+        bool, Field(description="Declared a disarm before the rolls.", title="Disarm")
+    ] = False
+    appendage: Annotated[
+        bool,
+        Field(description="Fights with a bodily appendage: numbed, not lost.", title="Appendage"),
+    ] = False
+
+
 class ForesightCondition(Model):
     """
     A character's condition: what the caller carries between requests and gets back
@@ -34644,6 +40372,27 @@ class ForesightDamageResolveOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
+    armor: Annotated[
+        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+    ] = []
+    ds: Annotated[
+        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
+    ] = 1
+    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
     damage_class: Annotated[
         str,
         Field(
@@ -34655,7 +40404,7 @@ class ForesightDamageResolveOddsRequest(Model):
         ),
     ]
     ucdc: Annotated[
-        Ucdc | None,
+        Ucdc3 | None,
         Field(description="The wielder's UCDC, for a signed (relative) DC.", title="Ucdc"),
     ] = None
     dc_modifier: Annotated[
@@ -34675,10 +40424,6 @@ class ForesightDamageResolveOddsRequest(Model):
         ForesightTask | None, Field(description="Instead of 'qr': the attack to roll.")
     ] = None
     hits: Annotated[int, Field(description="Hits of this attack.", ge=1, le=16, title="Hits")] = 1
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     located: Annotated[
         bool,
         Field(
@@ -34686,23 +40431,6 @@ class ForesightDamageResolveOddsRequest(Model):
             title="Located",
         ),
     ] = True
-    armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
-    ] = []
-    ds: Annotated[
-        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
-    ] = 1
-    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
-        "wound_level": 0,
-        "max_wound_level": 0,
-        "wounds": [],
-        "stun_points": 0,
-        "stunned": False,
-        "consciousness": "conscious",
-        "stamina": None,
-        "exhausted_since_sleep": False,
-        "bandage_bonus": 0,
-    }
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
@@ -34729,6 +40457,27 @@ class ForesightDamageResolveRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
+    armor: Annotated[
+        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+    ] = []
+    ds: Annotated[
+        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
+    ] = 1
+    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
     damage_class: Annotated[
         str,
         Field(
@@ -34740,7 +40489,7 @@ class ForesightDamageResolveRequest(Model):
         ),
     ]
     ucdc: Annotated[
-        Ucdc | None,
+        Ucdc3 | None,
         Field(description="The wielder's UCDC, for a signed (relative) DC.", title="Ucdc"),
     ] = None
     dc_modifier: Annotated[
@@ -34760,10 +40509,6 @@ class ForesightDamageResolveRequest(Model):
         ForesightTask | None, Field(description="Instead of 'qr': the attack to roll.")
     ] = None
     hits: Annotated[int, Field(description="Hits of this attack.", ge=1, le=16, title="Hits")] = 1
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     located: Annotated[
         bool,
         Field(
@@ -34771,23 +40516,6 @@ class ForesightDamageResolveRequest(Model):
             title="Located",
         ),
     ] = True
-    armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
-    ] = []
-    ds: Annotated[
-        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
-    ] = 1
-    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
-        "wound_level": 0,
-        "max_wound_level": 0,
-        "wounds": [],
-        "stun_points": 0,
-        "stunned": False,
-        "consciousness": "conscious",
-        "stamina": None,
-        "exhausted_since_sleep": False,
-        "bandage_bonus": 0,
-    }
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
@@ -34865,6 +40593,38 @@ class ForesightDamageResolveResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightDamageResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    damage_class: ForesightDamageClass
+    hits: Annotated[list[ForesightHitReport], Field(title="Hits")]
+    result: Annotated[
+        str,
+        Field(description="'miss', 'none', 'S' or the wound levels of all hits.", title="Result"),
+    ]
+    wound_levels: Annotated[
+        int, Field(description="Wound levels inflicted, before accumulation.", title="Wound Levels")
+    ]
+    stun_points: Annotated[
+        int, Field(description="Stun points inflicted, before accumulation.", title="Stun Points")
+    ]
+    pain_resistance_roll: Annotated[
+        bool,
+        Field(
+            description="A hit landed that calls for a Pain Resistance roll to avoid stun (F:L2564).",
+            title="Pain Resistance Roll",
+        ),
+    ]
+    location_effects: Annotated[
+        list[ForesightLocationRow],
+        Field(description="Each location that was hurt.", title="Location Effects"),
+    ]
+    condition: ForesightCondition
+    wound_name: Annotated[str, Field(title="Wound Name")]
+    dead: Annotated[bool, Field(title="Dead")]
 
 
 class ForesightDecompressionOddsRequest(Model):
@@ -35839,6 +41599,399 @@ class ForesightGenericGameResult(Model):
     ] = None
 
 
+class ForesightGrappleAttack(Model):
+    """
+    An attack and the parry or dodge against it, every roll shown.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightResolution | None,
+        Field(description="The attack's roll; null when its QR was given."),
+    ]
+    defense: Annotated[
+        ForesightResolution | None, Field(description="The parry or dodge; null if given or none.")
+    ]
+    attack_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    defense_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    final: Annotated[
+        ForesightQuality, Field(description="The attack's QR after the defence (F:L3189).")
+    ]
+    hit: Annotated[
+        bool, Field(description="The final QR is a success: the attack lands.", title="Hit")
+    ]
+
+
+class ForesightGrappleAttackOdds(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    defense: ForesightQualityOdds | None
+    final: Annotated[ForesightQualityOdds, Field(description="The attack's QR after the defence.")]
+    hit: Exact
+
+
+class ForesightInitiativeOddsRequest(Model):
+    """
+    One combatant's Initiative roll for a round.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The Initiative skill: its score ((IN+PC)/2 rounded, for a character without the skill, with 'skilled' false), its BEF (3 + E, or 'bef_formula' {term: E, plus: 3}) and any other modifiers (exhaustion, ...)."
+        ),
+    ]
+    environment_familiarity: Annotated[
+        EnvironmentFamiliarity | None,
+        Field(
+            description="E, when the task gives no BEF: the BEF is then 3 + E (F:L776-826).",
+            title="Environment Familiarity",
+        ),
+    ] = None
+    skilled: Annotated[
+        bool,
+        Field(
+            description="False: the character lacks the skill and rolls its formula at -1 (F:L2947, F:L1637).",
+            title="Skilled",
+        ),
+    ] = True
+    awareness: Annotated[
+        Literal["unaware_enemies", "better_grasp", "positional_advantage", "positional_disadvantage", "poor_grasp", "surprised"] | None,
+        Field(
+            description="A row of the Initiative Modifiers table (F:L2953-2960): 'unaware_enemies' +4, 'better_grasp' +2, 'positional_advantage' +1, 'positional_disadvantage' -1, 'poor_grasp' -2, 'surprised' -4."
+        ),
+    ] = None
+    awareness_modifier: Annotated[
+        AwarenessModifier | None,
+        Field(
+            description="Instead of 'awareness': the GM's own modifier, any integer; the sniper example gives +3 (F:L3304, AMB2-48).",
+            title="Awareness Modifier",
+        ),
+    ] = None
+    stunned: Annotated[bool, Field(description="Stunned: -4 more (F:L2951).", title="Stunned")] = (
+        False
+    )
+    wound_level: Annotated[
+        int,
+        Field(
+            description="The character's wound level: -WL, as on any task (F:L2590).",
+            ge=0,
+            le=7,
+            title="Wound Level",
+        ),
+    ] = 0
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightInitiativeOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        list[OutcomeProbability], Field(description="'QR1' .. 'QR10', best first.", title="Qr")
+    ]
+    summary: ForesightQualitySummary
+    chance: ForesightChance
+    rolled: Annotated[bool, Field(title="Rolled")]
+    actions: Annotated[
+        list[OutcomeProbability], Field(description="Normal actions: 0, 1 or 2.", title="Actions")
+    ]
+    may_roll_bonus: Annotated[
+        Exact, Field(description="P(success): a bonus-action roll is allowed.")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightInitiativeOrderOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    combatants: Annotated[
+        list[ForesightOrderCombatant], Field(max_length=16, min_length=1, title="Combatants")
+    ]
+    options: Annotated[ForesightOrderOptions, Field(validate_default=True)] = {
+        "initiative_full_tie": "random"
+    }
+
+
+class ForesightInitiativeOrderOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    acting_first: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="Who acts first: a shuffled tie makes each of its combatants equally likely.",
+            title="Acting First",
+        ),
+    ]
+    positions: Annotated[
+        list[ForesightOrderPositionOdds],
+        Field(
+            description="Each combatant's place in the acting order; uniform over its tie's places.",
+            title="Positions",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightOrderOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightInitiativeOrderRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    combatants: Annotated[
+        list[ForesightOrderCombatant], Field(max_length=16, min_length=1, title="Combatants")
+    ]
+    options: Annotated[ForesightOrderOptions, Field(validate_default=True)] = {
+        "initiative_full_tie": "random"
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightInitiativeOrderResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    declaring: Annotated[
+        list[ForesightOrderTurn], Field(description="Worst QR first (F:L2964).", title="Declaring")
+    ]
+    acting: Annotated[
+        list[ForesightOrderTurn], Field(description="Best QR first (F:L3000).", title="Acting")
+    ]
+    acting_first: Annotated[
+        str,
+        Field(
+            description="Who acts first; tied ones acting at once: 'a & b'.", title="Acting First"
+        ),
+    ]
+    combatants: Annotated[list[ForesightOrderView], Field(title="Combatants")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightOrderOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightInitiativeRequest(Model):
+    """
+    One combatant's Initiative roll for a round.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The Initiative skill: its score ((IN+PC)/2 rounded, for a character without the skill, with 'skilled' false), its BEF (3 + E, or 'bef_formula' {term: E, plus: 3}) and any other modifiers (exhaustion, ...)."
+        ),
+    ]
+    environment_familiarity: Annotated[
+        EnvironmentFamiliarity | None,
+        Field(
+            description="E, when the task gives no BEF: the BEF is then 3 + E (F:L776-826).",
+            title="Environment Familiarity",
+        ),
+    ] = None
+    skilled: Annotated[
+        bool,
+        Field(
+            description="False: the character lacks the skill and rolls its formula at -1 (F:L2947, F:L1637).",
+            title="Skilled",
+        ),
+    ] = True
+    awareness: Annotated[
+        Literal["unaware_enemies", "better_grasp", "positional_advantage", "positional_disadvantage", "poor_grasp", "surprised"] | None,
+        Field(
+            description="A row of the Initiative Modifiers table (F:L2953-2960): 'unaware_enemies' +4, 'better_grasp' +2, 'positional_advantage' +1, 'positional_disadvantage' -1, 'poor_grasp' -2, 'surprised' -4."
+        ),
+    ] = None
+    awareness_modifier: Annotated[
+        AwarenessModifier | None,
+        Field(
+            description="Instead of 'awareness': the GM's own modifier, any integer; the sniper example gives +3 (F:L3304, AMB2-48).",
+            title="Awareness Modifier",
+        ),
+    ] = None
+    stunned: Annotated[bool, Field(description="Stunned: -4 more (F:L2951).", title="Stunned")] = (
+        False
+    )
+    wound_level: Annotated[
+        int,
+        Field(
+            description="The character's wound level: -WL, as on any task (F:L2590).",
+            ge=0,
+            le=7,
+            title="Wound Level",
+        ),
+    ] = 0
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightInitiativeResult(Model):
+    """
+    The Initiative roll and what its QR gives the character this round.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions: Annotated[
+        int,
+        Field(description="Normal actions: 2 on a success, 1 on QR7, 0 on QR10.", title="Actions"),
+    ]
+    may_roll_bonus: Annotated[
+        bool, Field(description="A success may roll for bonus actions.", title="May Roll Bonus")
+    ]
+    frozen: Annotated[bool, Field(description="QR10: the character freezes.", title="Frozen")]
+    may_drop_prone: Annotated[
+        bool, Field(description="A frozen character may still fall prone.", title="May Drop Prone")
+    ]
+    score: Annotated[int, Field(title="Score")]
+    effective_score: Annotated[
+        int, Field(description="The score as rolled: at most 20 (F:L233).", title="Effective Score")
+    ]
+    written_score: Annotated[
+        str, Field(description="'20+1' for 23-25 (F:L370).", title="Written Score")
+    ]
+    bef: Annotated[float, Field(title="Bef")]
+    modifiers: Annotated[
+        list[ForesightTerm],
+        Field(description="Every modifier that applied, by source.", title="Modifiers"),
+    ]
+    modifier_total: Annotated[int, Field(title="Modifier Total")]
+    ease_factor: Annotated[float, Field(title="Ease Factor")]
+    ease_factor_index: Annotated[
+        int, Field(description="Rung 0..17 of the ease-factor ladder.", title="Ease Factor Index")
+    ]
+    clamped: Annotated[
+        bool,
+        Field(description="The modifiers ran past 0 or 15; the excess is lost.", title="Clamped"),
+    ]
+    success_chance: Annotated[
+        float, Field(description="Score x EF, rounded per 'sc_rounding'.", title="Success Chance")
+    ]
+    success_chance_exact: Annotated[
+        str,
+        Field(
+            description="Score x EF before rounding, as a fraction.", title="Success Chance Exact"
+        ),
+    ]
+    success_probability: Annotated[
+        Exact, Field(description="P(success): never above 99% (F:L1358).")
+    ]
+    thresholds: ForesightThresholds
+    impossible: Annotated[
+        bool,
+        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+    ]
+    outcome: Annotated[
+        Literal["rolled", "impossible"],
+        Field(
+            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            title="Outcome",
+        ),
+    ]
+    roll: Annotated[
+        int | None,
+        Field(description="The D100 roll; null when the task was not rolled.", title="Roll"),
+    ]
+    quality: ForesightQuality
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+
+
 class ForesightMedicalDiagnosisOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -36159,6 +42312,1796 @@ class ForesightMedicalTreatmentPlanResult(Model):
     success: Annotated[bool, Field(title="Success")]
 
 
+class ForesightMeleeAttack(Model):
+    """
+    A melee attack as the lead's end-to-end attack embeds it: the HTH Combat task, the
+    weapon as wielded and the attack's circumstances.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="HTH Combat ((AG+PC)/2, BEF G, F:L3118) with any other modifiers (wounds, exhaustion); the table's rows go in 'situations'."
+        ),
+    ]
+    use: ForesightWeaponUse
+    situations: Annotated[
+        list[ForesightAttackCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    attacks_made: Annotated[
+        int,
+        Field(
+            description="Attacks already made with this weapon this round: -2 each (F:L3022).",
+            ge=0,
+            le=10,
+            title="Attacks Made",
+        ),
+    ] = 0
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the blow is aimed (F:L3144-3149).", title="Aim"),
+    ] = "random"
+
+
+class ForesightMeleeAttackOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="HTH Combat ((AG+PC)/2, BEF G, F:L3118) with any other modifiers (wounds, exhaustion); the table's rows go in 'situations'."
+        ),
+    ]
+    use: ForesightWeaponUse
+    situations: Annotated[
+        list[ForesightAttackCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    attacks_made: Annotated[
+        int,
+        Field(
+            description="Attacks already made with this weapon this round: -2 each (F:L3022).",
+            ge=0,
+            le=10,
+            title="Attacks Made",
+        ),
+    ] = 0
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the blow is aimed (F:L3144-3149).", title="Aim"),
+    ] = "random"
+    options: Annotated[ForesightMeleeOptions, Field(validate_default=True)] = {
+        "ucdc_rounding": "nearest_half_up",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightMeleeAttackOddsResult(Model):
+    """
+    The exact QR distribution of a task and the chance it was rolled against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        list[OutcomeProbability], Field(description="'QR1' .. 'QR10', best first.", title="Qr")
+    ]
+    summary: ForesightQualitySummary
+    chance: ForesightChance
+    rolled: Annotated[bool, Field(title="Rolled")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightMeleeOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeAttackRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="HTH Combat ((AG+PC)/2, BEF G, F:L3118) with any other modifiers (wounds, exhaustion); the table's rows go in 'situations'."
+        ),
+    ]
+    use: ForesightWeaponUse
+    situations: Annotated[
+        list[ForesightAttackCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    attacks_made: Annotated[
+        int,
+        Field(
+            description="Attacks already made with this weapon this round: -2 each (F:L3022).",
+            ge=0,
+            le=10,
+            title="Attacks Made",
+        ),
+    ] = 0
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the blow is aimed (F:L3144-3149).", title="Aim"),
+    ] = "random"
+    options: Annotated[ForesightMeleeOptions, Field(validate_default=True)] = {
+        "ucdc_rounding": "nearest_half_up",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeAttackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    score: Annotated[int, Field(title="Score")]
+    effective_score: Annotated[
+        int, Field(description="The score as rolled: at most 20 (F:L233).", title="Effective Score")
+    ]
+    written_score: Annotated[
+        str, Field(description="'20+1' for 23-25 (F:L370).", title="Written Score")
+    ]
+    bef: Annotated[float, Field(title="Bef")]
+    modifiers: Annotated[
+        list[ForesightTerm],
+        Field(description="Every modifier that applied, by source.", title="Modifiers"),
+    ]
+    modifier_total: Annotated[int, Field(title="Modifier Total")]
+    ease_factor: Annotated[float, Field(title="Ease Factor")]
+    ease_factor_index: Annotated[
+        int, Field(description="Rung 0..17 of the ease-factor ladder.", title="Ease Factor Index")
+    ]
+    clamped: Annotated[
+        bool,
+        Field(description="The modifiers ran past 0 or 15; the excess is lost.", title="Clamped"),
+    ]
+    success_chance: Annotated[
+        float, Field(description="Score x EF, rounded per 'sc_rounding'.", title="Success Chance")
+    ]
+    success_chance_exact: Annotated[
+        str,
+        Field(
+            description="Score x EF before rounding, as a fraction.", title="Success Chance Exact"
+        ),
+    ]
+    success_probability: Annotated[
+        Exact, Field(description="P(success): never above 99% (F:L1358).")
+    ]
+    thresholds: ForesightThresholds
+    impossible: Annotated[
+        bool,
+        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+    ]
+    outcome: Annotated[
+        Literal["rolled", "impossible"],
+        Field(
+            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            title="Outcome",
+        ),
+    ]
+    roll: Annotated[
+        int | None,
+        Field(description="The D100 roll; null when the task was not rolled.", title="Roll"),
+    ]
+    quality: ForesightQuality
+    weapon: ForesightWeaponProfile
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightMeleeOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+
+
+class ForesightMeleeDefenseResolveOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    defense: ForesightQualityOdds
+    final: Annotated[ForesightQualityOdds, Field(description="Its 'success' is P(hit).")]
+    hit: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeDefenseResolveResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightResolution | None,
+        Field(description="The attack's roll; null when its QR was given."),
+    ]
+    defense: Annotated[
+        ForesightResolution | None, Field(description="The defence's roll; null when given.")
+    ]
+    attack_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    defense_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    final: Annotated[
+        ForesightQuality, Field(description="The attack's QR after the defence (F:L3189).")
+    ]
+    hit: Annotated[
+        bool, Field(description="The final QR is a success: the attack lands.", title="Hit")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeDefensivePinOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pin: ForesightQualityOdds
+    held: Exact
+    fire_modifier: Annotated[list[OutcomeProbability] | None, Field(title="Fire Modifier")]
+    final: ForesightQualityOdds | None
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeDefensivePinResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pin: Annotated[
+        ForesightResolution | None, Field(description="The pin's roll; null when its QR was given.")
+    ]
+    pin_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    dodge: Annotated[
+        ForesightResolution | None, Field(description="The firer's dodge roll, if rolled.")
+    ]
+    dodge_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    held: Annotated[
+        bool, Field(description="The pin succeeded (after the firer's dodge).", title="Held")
+    ]
+    fire_modifier: Annotated[
+        int | None,
+        Field(
+            description="Against fire: 0, -4 pinned, -2 dodged (unbalanced), -6 dodged and pinned.",
+            title="Fire Modifier",
+        ),
+    ]
+    attack: Annotated[
+        ForesightResolution | None, Field(description="Against melee: the attack's roll.")
+    ]
+    attack_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    final: Annotated[
+        ForesightQuality | None, Field(description="Against melee: the attack after the parry.")
+    ]
+    hit: Annotated[bool | None, Field(title="Hit")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeDisarmOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightCombatant, Field(description="The attack (to disarm or not): its task or QR.")
+    ]
+    parry: Annotated[
+        ForesightCombatant, Field(description="The parry (to disarm or not): its task or QR.")
+    ]
+    options: Annotated[ForesightDisarmOptions, Field(validate_default=True)] = {
+        "parry_disarm_pm": -3,
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleeDisarmOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    parry: ForesightQualityOdds
+    final: ForesightQualityOdds
+    damage: Exact
+    defender_disarmed: Annotated[list[OutcomeProbability], Field(title="Defender Disarmed")]
+    attacker_disarmed: Annotated[list[OutcomeProbability], Field(title="Attacker Disarmed")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDisarmOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeDisarmRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightCombatant, Field(description="The attack (to disarm or not): its task or QR.")
+    ]
+    parry: Annotated[
+        ForesightCombatant, Field(description="The parry (to disarm or not): its task or QR.")
+    ]
+    options: Annotated[ForesightDisarmOptions, Field(validate_default=True)] = {
+        "parry_disarm_pm": -3,
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeDisarmResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightResolution | None
+    parry: ForesightResolution | None
+    attack_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    parry_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    final: Annotated[
+        ForesightQuality, Field(description="The attack's QR after the parry blocks it.")
+    ]
+    damage: Annotated[
+        bool,
+        Field(
+            description="The attack lands and does damage: not an attack to disarm.", title="Damage"
+        ),
+    ]
+    defender_disarmed: Annotated[Literal["no", "lost", "numbed"], Field(title="Disarmed")]
+    attacker_disarmed: Annotated[Literal["no", "lost", "numbed"], Field(title="Disarmed")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDisarmOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeDodge(Model):
+    """
+    A dodge as the end-to-end attack embeds it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The dodging ability: AG (BEF the option 'attribute_bef' when none is given), HTH Combat or Acrobatics, with any other modifiers."
+        ),
+    ]
+    skill: Annotated[
+        Literal["agility", "hth_combat", "acrobatics"],
+        Field(
+            description="Dodges use Agility, HTH Combat or Acrobatics (F:L3098).",
+            title="DodgeSkill",
+        ),
+    ]
+    specializations: Annotated[
+        int,
+        Field(
+            description="Relevant HTH Combat specializations or favourings: +1 each, at most +2 (F:L3181, F:L3098); HTH Combat dodges only.",
+            ge=0,
+            le=2,
+            title="Specializations",
+        ),
+    ] = 0
+    giving_ground: Annotated[
+        Literal["none", "giving_ground", "desperately"],
+        Field(
+            description="Retreat 1 m for +1, or desperately 2 m for +3, which replaces the +1 (F:L3098).",
+            title="GivingGround",
+        ),
+    ] = "none"
+    drop_to_squat: Annotated[
+        bool,
+        Field(
+            description="Drop from standing to squatting: +1, with either retreat.",
+            title="Drop To Squat",
+        ),
+    ] = False
+    situations: Annotated[
+        list[ForesightDodgeCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    dodges_made: Annotated[
+        int,
+        Field(
+            description="Dodges already attempted this round: -2 each (F:L3187).",
+            ge=0,
+            le=10,
+            title="Dodges Made",
+        ),
+    ] = 0
+    bonus_dodge: Annotated[
+        bool,
+        Field(
+            description="A bonus Dodge action: no penalty for earlier dodges.", title="Bonus Dodge"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+
+
+class ForesightMeleeDodgeOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The dodging ability: AG (BEF the option 'attribute_bef' when none is given), HTH Combat or Acrobatics, with any other modifiers."
+        ),
+    ]
+    skill: Annotated[
+        Literal["agility", "hth_combat", "acrobatics"],
+        Field(
+            description="Dodges use Agility, HTH Combat or Acrobatics (F:L3098).",
+            title="DodgeSkill",
+        ),
+    ]
+    specializations: Annotated[
+        int,
+        Field(
+            description="Relevant HTH Combat specializations or favourings: +1 each, at most +2 (F:L3181, F:L3098); HTH Combat dodges only.",
+            ge=0,
+            le=2,
+            title="Specializations",
+        ),
+    ] = 0
+    giving_ground: Annotated[
+        Literal["none", "giving_ground", "desperately"],
+        Field(
+            description="Retreat 1 m for +1, or desperately 2 m for +3, which replaces the +1 (F:L3098).",
+            title="GivingGround",
+        ),
+    ] = "none"
+    drop_to_squat: Annotated[
+        bool,
+        Field(
+            description="Drop from standing to squatting: +1, with either retreat.",
+            title="Drop To Squat",
+        ),
+    ] = False
+    situations: Annotated[
+        list[ForesightDodgeCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    dodges_made: Annotated[
+        int,
+        Field(
+            description="Dodges already attempted this round: -2 each (F:L3187).",
+            ge=0,
+            le=10,
+            title="Dodges Made",
+        ),
+    ] = 0
+    bonus_dodge: Annotated[
+        bool,
+        Field(
+            description="A bonus Dodge action: no penalty for earlier dodges.", title="Bonus Dodge"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightMeleeDodgeOddsResult(Model):
+    """
+    The exact QR distribution of a task and the chance it was rolled against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        list[OutcomeProbability], Field(description="'QR1' .. 'QR10', best first.", title="Qr")
+    ]
+    summary: ForesightQualitySummary
+    chance: ForesightChance
+    rolled: Annotated[bool, Field(title="Rolled")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightMeleeDodgeRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The dodging ability: AG (BEF the option 'attribute_bef' when none is given), HTH Combat or Acrobatics, with any other modifiers."
+        ),
+    ]
+    skill: Annotated[
+        Literal["agility", "hth_combat", "acrobatics"],
+        Field(
+            description="Dodges use Agility, HTH Combat or Acrobatics (F:L3098).",
+            title="DodgeSkill",
+        ),
+    ]
+    specializations: Annotated[
+        int,
+        Field(
+            description="Relevant HTH Combat specializations or favourings: +1 each, at most +2 (F:L3181, F:L3098); HTH Combat dodges only.",
+            ge=0,
+            le=2,
+            title="Specializations",
+        ),
+    ] = 0
+    giving_ground: Annotated[
+        Literal["none", "giving_ground", "desperately"],
+        Field(
+            description="Retreat 1 m for +1, or desperately 2 m for +3, which replaces the +1 (F:L3098).",
+            title="GivingGround",
+        ),
+    ] = "none"
+    drop_to_squat: Annotated[
+        bool,
+        Field(
+            description="Drop from standing to squatting: +1, with either retreat.",
+            title="Drop To Squat",
+        ),
+    ] = False
+    situations: Annotated[
+        list[ForesightDodgeCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    dodges_made: Annotated[
+        int,
+        Field(
+            description="Dodges already attempted this round: -2 each (F:L3187).",
+            ge=0,
+            le=10,
+            title="Dodges Made",
+        ),
+    ] = 0
+    bonus_dodge: Annotated[
+        bool,
+        Field(
+            description="A bonus Dodge action: no penalty for earlier dodges.", title="Bonus Dodge"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeDodgeResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    score: Annotated[int, Field(title="Score")]
+    effective_score: Annotated[
+        int, Field(description="The score as rolled: at most 20 (F:L233).", title="Effective Score")
+    ]
+    written_score: Annotated[
+        str, Field(description="'20+1' for 23-25 (F:L370).", title="Written Score")
+    ]
+    bef: Annotated[float, Field(title="Bef")]
+    modifiers: Annotated[
+        list[ForesightTerm],
+        Field(description="Every modifier that applied, by source.", title="Modifiers"),
+    ]
+    modifier_total: Annotated[int, Field(title="Modifier Total")]
+    ease_factor: Annotated[float, Field(title="Ease Factor")]
+    ease_factor_index: Annotated[
+        int, Field(description="Rung 0..17 of the ease-factor ladder.", title="Ease Factor Index")
+    ]
+    clamped: Annotated[
+        bool,
+        Field(description="The modifiers ran past 0 or 15; the excess is lost.", title="Clamped"),
+    ]
+    success_chance: Annotated[
+        float, Field(description="Score x EF, rounded per 'sc_rounding'.", title="Success Chance")
+    ]
+    success_chance_exact: Annotated[
+        str,
+        Field(
+            description="Score x EF before rounding, as a fraction.", title="Success Chance Exact"
+        ),
+    ]
+    success_probability: Annotated[
+        Exact, Field(description="P(success): never above 99% (F:L1358).")
+    ]
+    thresholds: ForesightThresholds
+    impossible: Annotated[
+        bool,
+        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+    ]
+    outcome: Annotated[
+        Literal["rolled", "impossible"],
+        Field(
+            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            title="Outcome",
+        ),
+    ]
+    roll: Annotated[
+        int | None,
+        Field(description="The D100 roll; null when the task was not rolled.", title="Roll"),
+    ]
+    quality: ForesightQuality
+    retreat_m: Annotated[
+        int, Field(description="Metres given: 1, or 2 desperately.", title="Retreat M")
+    ]
+    squatting: Annotated[
+        bool, Field(description="Dropped to squatting as part of the dodge.", title="Squatting")
+    ]
+    unbalanced: Annotated[
+        bool, Field(description="Dodging unbalances (F:L3100).", title="Unbalanced")
+    ] = True
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+
+
+class ForesightMeleeEntangleOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    footing: ForesightQualityOdds
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    concentrate_actions: Annotated[
+        list[OutcomeProbability],
+        Field(description="0: not entangled.", title="Concentrate Actions"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSpecialOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeEntangleResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttack
+    footing: ForesightResolution | None
+    footing_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    difference: Annotated[
+        int | None,
+        Field(description="The attack's final QR ahead of the footing's.", title="Difference"),
+    ]
+    entangled: Annotated[bool, Field(title="Entangled")]
+    outcome: Annotated[
+        Literal["prone", "kneeling", "no_effect", "miss"],
+        Field(description="Kneeling if entangled by one, prone by more.", title="GrappleStance"),
+    ]
+    concentrate_actions: Annotated[
+        int,
+        Field(
+            description="To free himself: the difference (F:L3242).", title="Concentrate Actions"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSpecialOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeGrabOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSpecialOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeGrabResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttack
+    attacker_strength: ForesightResolution | None
+    holder_strength: ForesightResolution | None
+    attacker_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    holder_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    advantage: Annotated[
+        int | None,
+        Field(description="The grabber's ST QR ahead of the holder's.", title="Advantage"),
+    ]
+    outcome: Annotated[Literal["taken", "both_grip", "kept", "miss"], Field(title="GrabPossession")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSpecialOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeKnockbackOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    pushed_m: Annotated[list[OutcomeProbability], Field(title="Pushed M")]
+    stance: Annotated[list[OutcomeProbability], Field(title="Stance")]
+    hit: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightKnockbackOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightMeleeKnockbackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightResolution | None
+    quality: ForesightQuality
+    hit: Annotated[bool, Field(title="Hit")]
+    would_be: Annotated[str, Field(title="Would Be")]
+    pushed_m: Annotated[
+        str,
+        Field(
+            description="Metres pushed back, the damage over the defender's DS; 'miss'.",
+            title="Pushed M",
+        ),
+    ]
+    balance: Annotated[
+        ForesightResolution | None, Field(description="The roll to stay standing, when made.")
+    ]
+    balance_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    stance: Annotated[
+        Literal["standing", "kneeling", "prone"],
+        Field(description="QR7 kneeling, QR10 prone (F:L3248).", title="Stance"),
+    ]
+    range_m: Annotated[
+        int | None,
+        Field(description="0: the attacker is now at close range; null: missed.", title="Range M"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightKnockbackOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeKnockoutOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightQualityOdds
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    unconscious: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDamageOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeKnockoutResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: ForesightResolution | None
+    quality: Annotated[ForesightQuality, Field(description="The blow's QR.")]
+    required_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    would_be: Annotated[
+        str,
+        Field(
+            description="The blow's damage had it been ordinary: n, 'S', 'none'; 'miss' on a failure.",
+            title="Would Be",
+        ),
+    ]
+    outcome: Annotated[
+        Literal["miss", "unconscious", "pain_resistance", "no_effect"],
+        Field(
+            description="'pain_resistance': an S, treated normally (a Pain Resistance roll, pain-resistance/stun-check).",
+            title="KnockoutOutcome",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDamageOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeParry(Model):
+    """
+    A parry as the end-to-end attack embeds it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask, Field(description="HTH Combat (F:L3118) with any other modifiers.")
+    ]
+    use: Annotated[
+        ForesightWeaponUse, Field(description="The parrying weapon, at the attack's range.")
+    ]
+    attacker_dc: Annotated[
+        AttackerDc | None,
+        Field(
+            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
+            title="Attacker Dc",
+        ),
+    ] = None
+    situations: Annotated[
+        list[ForesightParryCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    parries_made: Annotated[
+        int,
+        Field(
+            description="Parries already attempted this round: -2 each (F:L3170).",
+            ge=0,
+            le=10,
+            title="Parries Made",
+        ),
+    ] = 0
+    bonus_parry: Annotated[
+        bool,
+        Field(
+            description="A bonus Parry action: no penalty for earlier parries.", title="Bonus Parry"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    disarm: Annotated[bool, Field(description="A parry to disarm (F:L3244).", title="Disarm")] = (
+        False
+    )
+
+
+class ForesightMeleeParryOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask, Field(description="HTH Combat (F:L3118) with any other modifiers.")
+    ]
+    use: Annotated[
+        ForesightWeaponUse, Field(description="The parrying weapon, at the attack's range.")
+    ]
+    attacker_dc: Annotated[
+        AttackerDc | None,
+        Field(
+            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
+            title="Attacker Dc",
+        ),
+    ] = None
+    situations: Annotated[
+        list[ForesightParryCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    parries_made: Annotated[
+        int,
+        Field(
+            description="Parries already attempted this round: -2 each (F:L3170).",
+            ge=0,
+            le=10,
+            title="Parries Made",
+        ),
+    ] = 0
+    bonus_parry: Annotated[
+        bool,
+        Field(
+            description="A bonus Parry action: no penalty for earlier parries.", title="Bonus Parry"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    disarm: Annotated[bool, Field(description="A parry to disarm (F:L3244).", title="Disarm")] = (
+        False
+    )
+    options: Annotated[ForesightParryOptions, Field(validate_default=True)] = {
+        "parry_disarm_pm": -3,
+        "ucdc_rounding": "nearest_half_up",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightMeleeParryOddsResult(Model):
+    """
+    The exact QR distribution of a task and the chance it was rolled against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        list[OutcomeProbability], Field(description="'QR1' .. 'QR10', best first.", title="Qr")
+    ]
+    summary: ForesightQualitySummary
+    chance: ForesightChance
+    rolled: Annotated[bool, Field(title="Rolled")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightParryOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeParryRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask, Field(description="HTH Combat (F:L3118) with any other modifiers.")
+    ]
+    use: Annotated[
+        ForesightWeaponUse, Field(description="The parrying weapon, at the attack's range.")
+    ]
+    attacker_dc: Annotated[
+        AttackerDc | None,
+        Field(
+            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
+            title="Attacker Dc",
+        ),
+    ] = None
+    situations: Annotated[
+        list[ForesightParryCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    parries_made: Annotated[
+        int,
+        Field(
+            description="Parries already attempted this round: -2 each (F:L3170).",
+            ge=0,
+            le=10,
+            title="Parries Made",
+        ),
+    ] = 0
+    bonus_parry: Annotated[
+        bool,
+        Field(
+            description="A bonus Parry action: no penalty for earlier parries.", title="Bonus Parry"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    disarm: Annotated[bool, Field(description="A parry to disarm (F:L3244).", title="Disarm")] = (
+        False
+    )
+    options: Annotated[ForesightParryOptions, Field(validate_default=True)] = {
+        "parry_disarm_pm": -3,
+        "ucdc_rounding": "nearest_half_up",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeParryResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    score: Annotated[int, Field(title="Score")]
+    effective_score: Annotated[
+        int, Field(description="The score as rolled: at most 20 (F:L233).", title="Effective Score")
+    ]
+    written_score: Annotated[
+        str, Field(description="'20+1' for 23-25 (F:L370).", title="Written Score")
+    ]
+    bef: Annotated[float, Field(title="Bef")]
+    modifiers: Annotated[
+        list[ForesightTerm],
+        Field(description="Every modifier that applied, by source.", title="Modifiers"),
+    ]
+    modifier_total: Annotated[int, Field(title="Modifier Total")]
+    ease_factor: Annotated[float, Field(title="Ease Factor")]
+    ease_factor_index: Annotated[
+        int, Field(description="Rung 0..17 of the ease-factor ladder.", title="Ease Factor Index")
+    ]
+    clamped: Annotated[
+        bool,
+        Field(description="The modifiers ran past 0 or 15; the excess is lost.", title="Clamped"),
+    ]
+    success_chance: Annotated[
+        float, Field(description="Score x EF, rounded per 'sc_rounding'.", title="Success Chance")
+    ]
+    success_chance_exact: Annotated[
+        str,
+        Field(
+            description="Score x EF before rounding, as a fraction.", title="Success Chance Exact"
+        ),
+    ]
+    success_probability: Annotated[
+        Exact, Field(description="P(success): never above 99% (F:L1358).")
+    ]
+    thresholds: ForesightThresholds
+    impossible: Annotated[
+        bool,
+        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+    ]
+    outcome: Annotated[
+        Literal["rolled", "impossible"],
+        Field(
+            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            title="Outcome",
+        ),
+    ]
+    roll: Annotated[
+        int | None,
+        Field(description="The D100 roll; null when the task was not rolled.", title="Roll"),
+    ]
+    quality: ForesightQuality
+    defender_dc: Annotated[
+        float | None,
+        Field(description="The parrying weapon's DC, when compared.", title="Defender Dc"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightParryOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+
+
+class ForesightMeleePinContestOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pinner: ForesightQualityOdds | None
+    pinned: ForesightQualityOdds | None
+    outcome: Annotated[
+        list[OutcomeProbability], Field(description="Best for the pinner first.", title="Outcome")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightPinContestOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightMeleePinContestResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    maintained: Annotated[
+        bool,
+        Field(
+            description="A Maintain Pin action for every pin: if not, all of them break (F:L3227).",
+            title="Maintained",
+        ),
+    ]
+    pinner: Annotated[
+        ForesightResolution | None, Field(description="The pinner's ST roll; null when not rolled.")
+    ]
+    pinned: ForesightResolution | None
+    pinner_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    pinned_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    advantage: Annotated[
+        int,
+        Field(description="The pinned's QR advantage: negative, the pinner's.", title="Advantage"),
+    ]
+    outcome: Annotated[
+        Literal["restrained", "immobilised", "tie", "limb_at_minus_4", "broken"],
+        Field(title="PinOutcome"),
+    ]
+    effect: Annotated[str, Field(title="Effect")]
+    handcuffs: Annotated[
+        bool,
+        Field(description="Restrained two turns or more: restraints (F:L3229).", title="Handcuffs"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightPinContestOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleePinFallOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pinner: ForesightQualityOdds
+    pinned: ForesightQualityOdds
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightPinFallOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleePinFallResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        str,
+        Field(
+            description="'AG' (each keeps his feet on a success) or 'ST' (contest).", title="Roll"
+        ),
+    ]
+    pinner: ForesightResolution | None
+    pinned: ForesightResolution | None
+    pinner_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    pinned_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    outcome: Annotated[
+        Literal["both_standing", "pinner_prone", "pinned_prone", "both_prone", "pinner_on_top", "pinned_on_top"],
+        Field(title="PinFallOutcome"),
+    ]
+    on_top: Annotated[
+        str | None,
+        Field(description="'pinner' or 'pinned' when the book says who.", title="On Top"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightPinFallOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleePinOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    pinned: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleePinResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttack
+    limb: Annotated[Literal["arm", "leg"], Field(title="PinLimb")]
+    pinned: Annotated[
+        bool,
+        Field(description="The attack landed: the limb is pinned until broken.", title="Pinned"),
+    ]
+    effects: Annotated[
+        list[str], Field(description="What the pin means, with its source lines.", title="Effects")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDefenseOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeStrangleOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    held: Exact
+    effective: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightStrangleOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeStrangleResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttack
+    held: Annotated[
+        bool, Field(description="The neck is pinned: the defender cannot breathe.", title="Held")
+    ]
+    armor: Annotated[
+        list[ForesightStranglePenetration],
+        Field(description="The ordinary-attack test, head and chest.", title="Armor"),
+    ]
+    effective: Annotated[
+        bool,
+        Field(description="Held, and the armor does not make it ineffective.", title="Effective"),
+    ]
+    breath_limit_s: Annotated[
+        int | None,
+        Field(
+            description="EN x 5 s (EN x 10 s prepared) before EN rolls: see 'asphyxiation'.",
+            title="Breath Limit S",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightStrangleOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeThrowOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    thrown: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightThrowOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeThrowResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Annotated[Literal["dodge", "attack"], Field(title="ThrowMode")]
+    blow: Annotated[
+        ForesightGrappleAttack, Field(description="The attack, blocked by the parry or dodge.")
+    ]
+    thrown: Annotated[bool, Field(title="Thrown")]
+    distance_m: Annotated[
+        int | None, Field(description="3 m past the thrower when thrown.", title="Distance M")
+    ]
+    fall_dc: Annotated[
+        Exact | None,
+        Field(
+            description="The DC of a 3 m fall, (3 - 1) x DS^2 x G (F:L2765), when thrown: the falling damage he may suffer, the GM's call (roll it with 'falling')."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightThrowOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeTripOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttackOdds
+    footing: ForesightQualityOdds
+    outcome: Annotated[list[OutcomeProbability], Field(title="Outcome")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightTripOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightMeleeTripResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    blow: ForesightGrappleAttack
+    footing: Annotated[
+        ForesightResolution | None, Field(description="The defender's roll; null if not rolled.")
+    ]
+    footing_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    advantage: Annotated[
+        int | None,
+        Field(description="The attack's final QR ahead of the footing's.", title="Advantage"),
+    ]
+    kneeling_at: Annotated[
+        int, Field(description="The advantage that brings him to kneeling.", title="Kneeling At")
+    ]
+    prone_at: Annotated[int, Field(title="Prone At")]
+    outcome: Annotated[
+        Literal["prone", "kneeling", "no_effect", "miss"], Field(title="GrappleStance")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightTripOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightMeleeWeaponProfileRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightMeleeWeapon
+    range: Annotated[
+        Literal["close", "normal", "reach"],
+        Field(
+            description="Close 0 m, normal 1 m, reach 2 m (F:L3120); long (3 m) has no data (AMB2-42).",
+            title="MeleeRange",
+        ),
+    ] = "normal"
+    two_handed: Annotated[
+        bool | None,
+        Field(
+            description="Wielded two-handed; null: as its hands allow, one-handed for '1-2'.",
+            title="Two Handed",
+        ),
+    ] = None
+    strength: Annotated[
+        int, Field(description="The wielder's Strength.", ge=1, le=60, title="Strength")
+    ]
+    wind_ups: Annotated[
+        int,
+        Field(
+            description="Wind-up actions just before the attack: +1 DC each (F:L3024).",
+            ge=0,
+            le=10,
+            title="Wind Ups",
+        ),
+    ] = 0
+    numbed: Annotated[
+        bool,
+        Field(
+            description="A numbed appendage: -1 to hit and to DC (F:L3244-3247).", title="Numbed"
+        ),
+    ] = False
+    exoskeleton_dc: Annotated[
+        int,
+        Field(
+            description="An exoskeleton's DC bonus to unarmed attacks (F:L3966).",
+            ge=0,
+            le=20,
+            title="Exoskeleton Dc",
+        ),
+    ] = 0
+    options: Annotated[ForesightUcdcOptions, Field(validate_default=True)] = {
+        "ucdc_rounding": "nearest_half_up"
+    }
+
+
+class ForesightMeleeWeaponProfileResult(Model):
+    """
+    What the weapon gives as wielded. `damage_class`, `ucdc` and `dc_modifier` are the
+    fields `damage/resolve` takes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: Annotated[str, Field(title="Weapon")]
+    range: Annotated[
+        Literal["close", "normal", "reach"],
+        Field(
+            description="Close 0 m, normal 1 m, reach 2 m (F:L3120); long (3 m) has no data (AMB2-42).",
+            title="MeleeRange",
+        ),
+    ]
+    two_handed: Annotated[bool, Field(title="Two Handed")]
+    pm: Annotated[
+        int,
+        Field(description="Its PM at the range, the two-hand bonus and numbing in.", title="Pm"),
+    ]
+    pm_terms: Annotated[list[ForesightTerm], Field(title="Pm Terms")]
+    damage_class: Annotated[
+        str,
+        Field(
+            description="The table's DC at the range, relative to the UCDC.", title="Damage Class"
+        ),
+    ]
+    ucdc: Annotated[str, Field(title="Ucdc")]
+    dc_modifier: Annotated[
+        int, Field(description="Wind-ups, two hands, numbing, exoskeleton.", title="Dc Modifier")
+    ]
+    dc_terms: Annotated[list[ForesightTerm], Field(title="Dc Terms")]
+    dc: Annotated[Exact, Field(description="The absolute DC: UCDC + the weapon's + 'dc_modifier'.")]
+    dc_written: Annotated[
+        str, Field(description="As the book writes a DC: '4m2p'.", title="Dc Written")
+    ]
+    parry: Annotated[
+        int | None, Field(description="Parry modifier; null: cannot parry.", title="Parry")
+    ]
+    draw: Annotated[int | None, Field(title="Draw")]
+    strength_required: Exact | None
+    strength_penalty: Annotated[
+        int, Field(description="To attacks and parries (F:L3732).", title="Strength Penalty")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightUcdcOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
 class ForesightMemberRolls(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -36179,6 +44122,18 @@ class ForesightMemberRolls(Model):
             title="QR",
         ),
     ]
+
+
+class ForesightOccupantOutcome(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    hits: Annotated[
+        list[ForesightDamageResult],
+        Field(description="The crash's hit, then an explosion's.", title="Hits"),
+    ]
+    condition: ForesightCondition
+    dead: Annotated[bool, Field(title="Dead")]
 
 
 class ForesightOpposedOddsResult(Model):
@@ -36809,6 +44764,706 @@ class ForesightPoisonResult(Model):
     ] = None
 
 
+class ForesightPursuitClimbDiveOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    success: Exact
+    safety_roll_count: Annotated[list[OutcomeProbability], Field(title="Safety Roll Count")]
+    vertical_increments: Annotated[list[OutcomeProbability], Field(title="Vertical Increments")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitClimbDiveResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    safety_rolls: Annotated[
+        list[ForesightSafetyRollDue],
+        Field(description="Each safety roll due (F:L3475).", title="Safety Rolls"),
+    ]
+    safety_roll_count: Annotated[int, Field(title="Safety Roll Count")]
+    horizontal_increments: Annotated[
+        int,
+        Field(
+            description="Horizontal range increments this vehicle gains (+1, a dive) or loses (-1, a climb) after a success; 0 after a failure (F:L3471).",
+            title="Horizontal Increments",
+        ),
+    ]
+    vertical_increments: Annotated[
+        int,
+        Field(
+            description="Vertical separation gained or lost in the direction taken: 2 on QR1-QR2, 1 on QR3-QR4, 0 on a failure (F:L3471); tracked apart from the horizontal range.",
+            title="Vertical Increments",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightPursuitForceOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    success: Exact
+    safety_roll_count: Annotated[list[OutcomeProbability], Field(title="Safety Roll Count")]
+    safety_roll_by: Annotated[list[OutcomeProbability], Field(title="Safety Roll By")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitForceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    safety_rolls: Annotated[
+        list[ForesightSafetyRollDue],
+        Field(description="Each safety roll due (F:L3475).", title="Safety Rolls"),
+    ]
+    safety_roll_count: Annotated[int, Field(title="Safety Roll Count")]
+    safety_roll_by: Annotated[
+        str,
+        Field(
+            description="'target' if the force succeeded, else 'driver'.", title="Safety Roll By"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightPursuitOperateOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    success: Exact
+    safety_roll_count: Annotated[list[OutcomeProbability], Field(title="Safety Roll Count")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitOperateResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    safety_rolls: Annotated[
+        list[ForesightSafetyRollDue],
+        Field(description="Each safety roll due (F:L3475).", title="Safety Rolls"),
+    ]
+    safety_roll_count: Annotated[int, Field(title="Safety Roll Count")]
+    over_safe_speed: Annotated[
+        bool,
+        Field(description="The bid is below Safe: one more safety roll.", title="Over Safe Speed"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightPursuitQuickTurnOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    success: Exact
+    safety_roll_count: Annotated[list[OutcomeProbability], Field(title="Safety Roll Count")]
+    effect: Annotated[list[OutcomeProbability], Field(title="Effect")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitQuickTurnResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    safety_rolls: Annotated[
+        list[ForesightSafetyRollDue],
+        Field(description="Each safety roll due (F:L3475).", title="Safety Rolls"),
+    ]
+    safety_roll_count: Annotated[int, Field(title="Safety Roll Count")]
+    effect: Annotated[
+        Literal["wrong_way", "may_need_quick_turn", "search_or_lose_contact", "failed"],
+        Field(title="QuickTurnEffect"),
+    ]
+    description: Annotated[str, Field(title="Description")]
+    search_to_beat: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(
+            description="At range 4+: the pursuers' Search roll is compared with this QR, or they lose visual contact (F:L3465)."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightPursuitReverseOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: ForesightQualityOdds
+    success: Exact
+    safety_roll_count: Annotated[list[OutcomeProbability], Field(title="Safety Roll Count")]
+    new_range: Annotated[list[OutcomeProbability], Field(title="New Range")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightPursuitReverseResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll: Annotated[
+        ForesightResolution | None,
+        Field(description="The driving roll; null when its QR was given."),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    success: Annotated[bool, Field(title="Success")]
+    safety_rolls: Annotated[
+        list[ForesightSafetyRollDue],
+        Field(description="Each safety roll due (F:L3475).", title="Safety Rolls"),
+    ]
+    safety_roll_count: Annotated[int, Field(title="Safety Roll Count")]
+    new_range: Annotated[int, Field(title="New Range")]
+    drift_per_round: Annotated[
+        int,
+        Field(
+            description="After a success the range grows by 3 each round until the pursuers make one reverse or two quick turns (F:L3466); 0 after a failure.",
+            title="Drift Per Round",
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightResolutionOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightPursuitSafetyRollOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: ForesightQualityOdds
+    state: Annotated[list[OutcomeProbability], Field(title="State")]
+    damage_level: Annotated[list[OutcomeProbability], Field(title="Damage Level")]
+    occupant: ForesightOccupantOdds
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSafetyOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightPursuitSafetyRollResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightResolution | None, Field(description="The roll; null when its QR was given.")
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    result: Annotated[str, Field(title="Result")]
+    vehicle: ForesightVehicleOutcome
+    passenger_dc: Exact | None
+    occupants: Annotated[list[ForesightOccupantOutcome], Field(title="Occupants")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightSafetyOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightRangedAmmoRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightRangedWeapon
+    loaded: Annotated[
+        Loaded | None, Field(description="Rounds (or shots) in it; null: full.", title="Loaded")
+    ] = None
+    power_pack_wh: Annotated[
+        PowerPackWh | None,
+        Field(description="An energy weapon's pack, in Wh.", title="Power Pack Wh"),
+    ] = None
+    shots: Annotated[
+        int, Field(description="Shots (or bursts) to fire.", ge=0, le=10000, title="Shots")
+    ] = 0
+    burst: Annotated[
+        bool, Field(description="Each shot is the weapon's auto burst.", title="Burst")
+    ] = False
+    prepared: Annotated[
+        bool,
+        Field(
+            description="ROF [1]: the first shot was prepared earlier (F:L3658).", title="Prepared"
+        ),
+    ] = False
+    options: Annotated[ForesightAmmoOptions, Field(validate_default=True)] = {
+        "energy_ammo_semantics": "per_shot",
+        "revolver_single_action": False,
+    }
+
+
+class ForesightRangedAttack(Model):
+    """
+    A shot or burst: the firer's skill, the weapon, the target's distance, the situation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
+        ),
+    ]
+    weapon: ForesightRangedWeapon
+    distance_m: Annotated[
+        float,
+        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
+    ]
+    situations: Annotated[
+        list[ForesightSituationInput],
+        Field(
+            description="Rows of the Ranged Attack Modifiers (F:L3267-3298).",
+            max_length=16,
+            title="Situations",
+            validate_default=True,
+        ),
+    ] = []
+    aim: Annotated[ForesightAimInput, Field(validate_default=True)] = {
+        "aims": 0,
+        "laser_sight_aim": False,
+        "just_hit": False,
+    }
+    shot: Annotated[
+        int,
+        Field(
+            description="This is the k-th shot in a row since the last Aim or Recover (recoil).",
+            ge=1,
+            le=50,
+            title="Shot",
+        ),
+    ] = 1
+    burst: Annotated[
+        bool, Field(description="Fire the weapon's auto burst ('auto').", title="Burst")
+    ] = False
+    pinned_gun_hand: Annotated[
+        bool,
+        Field(
+            description="A defensive pin holds the gun hand: -4 (F:L3207-3211).",
+            title="Pinned Gun Hand",
+        ),
+    ] = False
+
+
+class ForesightRangedAttackOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
+        ),
+    ]
+    weapon: ForesightRangedWeapon
+    distance_m: Annotated[
+        float,
+        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
+    ]
+    situations: Annotated[
+        list[ForesightSituationInput],
+        Field(
+            description="Rows of the Ranged Attack Modifiers (F:L3267-3298).",
+            max_length=16,
+            title="Situations",
+            validate_default=True,
+        ),
+    ] = []
+    aim: Annotated[ForesightAimInput, Field(validate_default=True)] = {
+        "aims": 0,
+        "laser_sight_aim": False,
+        "just_hit": False,
+    }
+    shot: Annotated[
+        int,
+        Field(
+            description="This is the k-th shot in a row since the last Aim or Recover (recoil).",
+            ge=1,
+            le=50,
+            title="Shot",
+        ),
+    ] = 1
+    burst: Annotated[
+        bool, Field(description="Fire the weapon's auto burst ('auto').", title="Burst")
+    ] = False
+    pinned_gun_hand: Annotated[
+        bool,
+        Field(
+            description="A defensive pin holds the gun hand: -4 (F:L3207-3211).",
+            title="Pinned Gun Hand",
+        ),
+    ] = False
+    options: Annotated[ForesightRangedOptions, Field(validate_default=True)] = {
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
+        "aim_cap": 5,
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "jammed_shot": "lost",
+    }
+
+
+class ForesightRangedAttackOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    fire: Annotated[ForesightQualityOdds, Field(description="The fire roll's QR.")]
+    hit: Annotated[Exact, Field(description="P(at least one round hits).")]
+    jammed: Annotated[Exact, Field(description="P(the weapon jams), over the same D100.")]
+    hit_and_jammed: Annotated[
+        Exact, Field(description="P(a hit and a jam): 0 unless 'jammed_shot' is 'fired'.")
+    ]
+    hits: Annotated[list[OutcomeProbability], Field(description="Rounds that hit.", title="Hits")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightRangedOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightRangedAttackRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
+        ),
+    ]
+    weapon: ForesightRangedWeapon
+    distance_m: Annotated[
+        float,
+        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
+    ]
+    situations: Annotated[
+        list[ForesightSituationInput],
+        Field(
+            description="Rows of the Ranged Attack Modifiers (F:L3267-3298).",
+            max_length=16,
+            title="Situations",
+            validate_default=True,
+        ),
+    ] = []
+    aim: Annotated[ForesightAimInput, Field(validate_default=True)] = {
+        "aims": 0,
+        "laser_sight_aim": False,
+        "just_hit": False,
+    }
+    shot: Annotated[
+        int,
+        Field(
+            description="This is the k-th shot in a row since the last Aim or Recover (recoil).",
+            ge=1,
+            le=50,
+            title="Shot",
+        ),
+    ] = 1
+    burst: Annotated[
+        bool, Field(description="Fire the weapon's auto burst ('auto').", title="Burst")
+    ] = False
+    pinned_gun_hand: Annotated[
+        bool,
+        Field(
+            description="A defensive pin holds the gun hand: -4 (F:L3207-3211).",
+            title="Pinned Gun Hand",
+        ),
+    ] = False
+    options: Annotated[ForesightRangedOptions, Field(validate_default=True)] = {
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
+        "aim_cap": 5,
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "jammed_shot": "lost",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightRangedAttackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    fire: Annotated[
+        ForesightResolution, Field(description="The fire roll, every modifier in its chance.")
+    ]
+    hit: Annotated[
+        bool,
+        Field(
+            description="At least one round hits (a jam that loses the shot: none).", title="Hit"
+        ),
+    ]
+    jammed: Annotated[bool, Field(title="Jammed")]
+    jam: ForesightJamReport
+    volley: Annotated[
+        Literal["single_target", "area"],
+        Field(
+            description="What the rounds are fired at: one target seen, or a guessed position (F:L3298).",
+            title="Volley",
+        ),
+    ]
+    rounds: Annotated[int, Field(description="Rounds fired.", title="Rounds")]
+    hits: Annotated[
+        int,
+        Field(description="Rounds that hit: 1 or 0 for a single shot at a target.", title="Hits"),
+    ]
+    dc: Annotated[
+        str | None,
+        Field(description="The DC of each hit; area-fire hits take random QRs.", title="Dc"),
+    ]
+    random_damage_qr: Annotated[
+        bool,
+        Field(description="Area fire: each hit's damage QR is random.", title="Random Damage Qr"),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightRangedOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightRangedBurstResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightResolution | None, Field(description="The fire roll; null when its QR was given.")
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    rounds: Annotated[int, Field(title="Rounds")]
+    hits: Annotated[int, Field(title="Hits")]
+    dc: Annotated[str, Field(description="The DC of each hit.", title="Dc")]
+    damage: Annotated[list[ForesightBurstHit], Field(title="Damage")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightBurstRequestOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
 class ForesightSeductionResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -37363,6 +46018,836 @@ class ForesightSurgeryResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightTravelAccidentOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driver: Annotated[
+        ForesightSide, Field(description="The driving roll (vehicle skill), or its QR if rolled.")
+    ]
+    vehicle_man: Annotated[
+        int,
+        Field(
+            description="The vehicle's Man (in the terrain).", ge=-20, le=20, title="Vehicle Man"
+        ),
+    ]
+    serious: Annotated[
+        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3369).", title="Serious")
+    ] = False
+    damage_level: Annotated[
+        int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    occupants: Annotated[
+        list[ForesightCondition],
+        Field(
+            description="The condition of each person inside: each takes the passengers' DC.",
+            max_length=501,
+            title="Occupants",
+            validate_default=True,
+        ),
+    ] = []
+    explosion: Annotated[
+        bool,
+        Field(
+            description="On QR10, the GM rules the wreck explodes: a further DC12 (F:L3380).",
+            title="Explosion",
+        ),
+    ] = False
+    options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+
+
+class ForesightTravelAccidentRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driver: Annotated[
+        ForesightSide, Field(description="The driving roll (vehicle skill), or its QR if rolled.")
+    ]
+    vehicle_man: Annotated[
+        int,
+        Field(
+            description="The vehicle's Man (in the terrain).", ge=-20, le=20, title="Vehicle Man"
+        ),
+    ]
+    serious: Annotated[
+        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3369).", title="Serious")
+    ] = False
+    damage_level: Annotated[
+        int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    occupants: Annotated[
+        list[ForesightCondition],
+        Field(
+            description="The condition of each person inside: each takes the passengers' DC.",
+            max_length=501,
+            title="Occupants",
+            validate_default=True,
+        ),
+    ] = []
+    explosion: Annotated[
+        bool,
+        Field(
+            description="On QR10, the GM rules the wreck explodes: a further DC12 (F:L3380).",
+            title="Explosion",
+        ),
+    ] = False
+    options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightTravelAccidentResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightResolution | None, Field(description="The roll; null when its QR was given.")
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    result: Annotated[str, Field(title="Result")]
+    journey: Annotated[Literal["completed_as_qr4", "halted"], Field(title="Journey")]
+    repair: Annotated[
+        Literal["none", "may_be_needed", "needed", "impossible"], Field(title="Repair")
+    ]
+    delay_hours: Annotated[int | None, Field(title="Delay Hours")]
+    vehicle: ForesightVehicleOutcome
+    passenger_dc: Annotated[int | None, Field(title="Passenger Dc")]
+    explosion_dc: Annotated[int | None, Field(title="Explosion Dc")]
+    occupants: Annotated[list[ForesightOccupantOutcome], Field(title="Occupants")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAccidentOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightTravelHastyOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (Groundcraft (DX+PC)/2 BEF E+3, Aircraft (DX+PC)/2 BEF G+2, ...), or its QR rolled at the table; the QR from 'travel/navigation' in unfamiliar country (F:L3348)."
+        ),
+    ]
+    cruise_kmh: Annotated[
+        float,
+        Field(
+            description="Cruise, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Cruise Kmh"
+        ),
+    ]
+    max_kmh: Annotated[
+        float,
+        Field(description="Max, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Max Kmh"),
+    ]
+    distance_km: Annotated[
+        float,
+        Field(
+            description="What is left of the journey.",
+            ge=0.0,
+            le=1000000000000.0,
+            title="Distance Km",
+        ),
+    ]
+    driver_wp: Annotated[
+        DriverWp | None,
+        Field(
+            description="The driver's WP: a leg lasts at most WP hours, then the driver rests or is relieved (F:L3346); null: no limit.",
+            title="Driver Wp",
+        ),
+    ] = None
+    man: Annotated[
+        Man | None,
+        Field(
+            description="The vehicle's Man rating, to state the accident roll's modifier.",
+            title="Man",
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightTravelHastyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (Groundcraft (DX+PC)/2 BEF E+3, Aircraft (DX+PC)/2 BEF G+2, ...), or its QR rolled at the table; the QR from 'travel/navigation' in unfamiliar country (F:L3348)."
+        ),
+    ]
+    cruise_kmh: Annotated[
+        float,
+        Field(
+            description="Cruise, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Cruise Kmh"
+        ),
+    ]
+    max_kmh: Annotated[
+        float,
+        Field(description="Max, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Max Kmh"),
+    ]
+    distance_km: Annotated[
+        float,
+        Field(
+            description="What is left of the journey.",
+            ge=0.0,
+            le=1000000000000.0,
+            title="Distance Km",
+        ),
+    ]
+    driver_wp: Annotated[
+        DriverWp | None,
+        Field(
+            description="The driver's WP: a leg lasts at most WP hours, then the driver rests or is relieved (F:L3346); null: no limit.",
+            title="Driver Wp",
+        ),
+    ] = None
+    man: Annotated[
+        Man | None,
+        Field(
+            description="The vehicle's Man rating, to state the accident roll's modifier.",
+            title="Man",
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightTravelHastyTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightTravelRow], Field(title="Rows")]
+
+
+class ForesightTravelLegOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (Groundcraft (DX+PC)/2 BEF E+3, Aircraft (DX+PC)/2 BEF G+2, ...), or its QR rolled at the table; the QR from 'travel/navigation' in unfamiliar country (F:L3348)."
+        ),
+    ]
+    cruise_kmh: Annotated[
+        float,
+        Field(
+            description="Cruise, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Cruise Kmh"
+        ),
+    ]
+    max_kmh: Annotated[
+        float,
+        Field(description="Max, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Max Kmh"),
+    ]
+    distance_km: Annotated[
+        float,
+        Field(
+            description="What is left of the journey.",
+            ge=0.0,
+            le=1000000000000.0,
+            title="Distance Km",
+        ),
+    ]
+    driver_wp: Annotated[
+        DriverWp | None,
+        Field(
+            description="The driver's WP: a leg lasts at most WP hours, then the driver rests or is relieved (F:L3346); null: no limit.",
+            title="Driver Wp",
+        ),
+    ] = None
+    man: Annotated[
+        Man | None,
+        Field(
+            description="The vehicle's Man rating, to state the accident roll's modifier.",
+            title="Man",
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightTravelLegRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (Groundcraft (DX+PC)/2 BEF E+3, Aircraft (DX+PC)/2 BEF G+2, ...), or its QR rolled at the table; the QR from 'travel/navigation' in unfamiliar country (F:L3348)."
+        ),
+    ]
+    cruise_kmh: Annotated[
+        float,
+        Field(
+            description="Cruise, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Cruise Kmh"
+        ),
+    ]
+    max_kmh: Annotated[
+        float,
+        Field(description="Max, adjusted for terrain.", gt=0.0, le=1000000000.0, title="Max Kmh"),
+    ]
+    distance_km: Annotated[
+        float,
+        Field(
+            description="What is left of the journey.",
+            ge=0.0,
+            le=1000000000000.0,
+            title="Distance Km",
+        ),
+    ]
+    driver_wp: Annotated[
+        DriverWp | None,
+        Field(
+            description="The driver's WP: a leg lasts at most WP hours, then the driver rests or is relieved (F:L3346); null: no limit.",
+            title="Driver Wp",
+        ),
+    ] = None
+    man: Annotated[
+        Man | None,
+        Field(
+            description="The vehicle's Man rating, to state the accident roll's modifier.",
+            title="Man",
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightTravelNavigationOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    navigation: Annotated[
+        ForesightSide,
+        Field(description="The Navigation roll (Navigate (IN+PC)/2, BEF E+3) or its QR."),
+    ]
+    driving: Annotated[
+        ForesightSide, Field(description="The driving roll (the vehicle skill) or its QR.")
+    ]
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightTravelNavigationRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    navigation: Annotated[
+        ForesightSide,
+        Field(description="The Navigation roll (Navigate (IN+PC)/2, BEF E+3) or its QR."),
+    ]
+    driving: Annotated[
+        ForesightSide, Field(description="The driving roll (the vehicle skill) or its QR.")
+    ]
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightTravelNormalTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightTravelRow], Field(title="Rows")]
+
+
+class ForesightVehicleCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    vehicles: Annotated[list[ForesightVehicleRow], Field(title="Vehicles")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightVehicleDamageOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    dc: Annotated[
+        float, Field(description="The attack's DC (a DC12 beam: 12).", ge=0.0, le=999.0, title="Dc")
+    ]
+    attack_type: Annotated[
+        Literal["melee", "accident", "collision", "impact", "beam"],
+        Field(
+            description="'melee', 'accident' and 'collision' take the DS from the DC, 'impact' DS/2 and 'beam' DS/4 (F:L3486).",
+            title="AttackType",
+        ),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="The attack's QR; with neither it nor 'attack': a random QR."),
+    ] = None
+    attack: Annotated[
+        ForesightTask | None, Field(description="Instead of 'qr': the attack to roll.")
+    ] = None
+    ds: Annotated[
+        float,
+        Field(
+            description="The vehicle's DS (the vehicle table's DS column).",
+            gt=0.0,
+            le=1000.0,
+            title="Ds",
+        ),
+    ]
+    armor: Annotated[
+        float, Field(description="Armour added to the vehicle.", ge=0.0, le=999.0, title="Armor")
+    ] = 0
+    damage_level: Annotated[
+        int, Field(description="Its damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    compartment: Annotated[ForesightCompartment, Field(validate_default=True)] = {
+        "aircraft_or_submarine": False,
+        "operator_aboard": True,
+        "passengers": 0,
+        "cargo_kg": 0.0,
+    }
+    occupant_condition: Annotated[ForesightCondition, Field(description="The condition of whoever a compartment hit strikes.", validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
+    options: Annotated[ForesightVehicleDamageOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "vehicle_ds_rule": "subtract",
+        "vehicle_ds_rounding": "half_up",
+        "compartment_hit_damage": "reduced",
+    }
+
+
+class ForesightVehicleDamageOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[list[OutcomeProbability], Field(title="Qr")]
+    location: Annotated[
+        list[OutcomeProbability], Field(description="'miss' for QR7 and QR10.", title="Location")
+    ]
+    occupant: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="'no_hit' off the compartment or a miss; 'none' an empty compartment.",
+            title="Occupant",
+        ),
+    ]
+    levels: Annotated[list[OutcomeProbability], Field(title="Levels")]
+    damage_level: Annotated[list[OutcomeProbability], Field(title="Damage Level")]
+    state: Annotated[list[OutcomeProbability], Field(title="State")]
+    summary: ForesightVehicleDamageSummary
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightVehicleDamageOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightVehicleDamageRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    dc: Annotated[
+        float, Field(description="The attack's DC (a DC12 beam: 12).", ge=0.0, le=999.0, title="Dc")
+    ]
+    attack_type: Annotated[
+        Literal["melee", "accident", "collision", "impact", "beam"],
+        Field(
+            description="'melee', 'accident' and 'collision' take the DS from the DC, 'impact' DS/2 and 'beam' DS/4 (F:L3486).",
+            title="AttackType",
+        ),
+    ]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="The attack's QR; with neither it nor 'attack': a random QR."),
+    ] = None
+    attack: Annotated[
+        ForesightTask | None, Field(description="Instead of 'qr': the attack to roll.")
+    ] = None
+    ds: Annotated[
+        float,
+        Field(
+            description="The vehicle's DS (the vehicle table's DS column).",
+            gt=0.0,
+            le=1000.0,
+            title="Ds",
+        ),
+    ]
+    armor: Annotated[
+        float, Field(description="Armour added to the vehicle.", ge=0.0, le=999.0, title="Armor")
+    ] = 0
+    damage_level: Annotated[
+        int, Field(description="Its damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    compartment: Annotated[ForesightCompartment, Field(validate_default=True)] = {
+        "aircraft_or_submarine": False,
+        "operator_aboard": True,
+        "passengers": 0,
+        "cargo_kg": 0.0,
+    }
+    occupant_condition: Annotated[ForesightCondition, Field(description="The condition of whoever a compartment hit strikes.", validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
+    options: Annotated[ForesightVehicleDamageOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "vehicle_ds_rule": "subtract",
+        "vehicle_ds_rounding": "half_up",
+        "compartment_hit_damage": "reduced",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightVehicleDamageResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    qr_roll: Annotated[
+        int | None, Field(description="The attack's D100 or the random QR's D10.", title="Qr Roll")
+    ]
+    reduction: Annotated[
+        Exact, Field(description="What the DS (or DS/2, DS/4) and armour take off.")
+    ]
+    dc_after: Exact
+    table: Annotated[
+        str,
+        Field(description="'miss', 'none' (the table's '-'), 'S' or damage levels.", title="Table"),
+    ]
+    hit: Annotated[
+        ForesightVehicleHitLocation | None, Field(description="Where it struck; null for a miss.")
+    ]
+    levels: Annotated[int, Field(description="Damage levels added to the vehicle.", title="Levels")]
+    damage_level: Annotated[int, Field(title="Damage Level")]
+    state: Annotated[
+        Literal["ok", "light", "medium", "heavy", "incapacitated", "destroyed"],
+        Field(title="VehicleState"),
+    ]
+    occupant_damage: Annotated[
+        ForesightDamageResult | None,
+        Field(description="A person struck by a compartment hit: their damage (damage/resolve)."),
+    ]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightVehicleDamageOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightWaitingPreemptOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    waiter: Annotated[
+        ForesightSide,
+        Field(
+            description="The waiting character's initiative: the Initiative task to roll, or the QR that holds (this round's, or the last round's until their next turn, F:L2976)."
+        ),
+    ]
+    actor: Annotated[
+        ForesightSide,
+        Field(description="The initiative of the character whose action is the event."),
+    ]
+    focus: Annotated[
+        Literal["actor", "area", "noticed"],
+        Field(
+            description="'actor': the waiter is focused on the one acting (pre-empting is possible); 'area': the event is in the area the waiter watches; 'noticed': outside the focus, noticed all the same (perhaps by a PC roll, F:L3092).",
+            title="WaitingFocus",
+        ),
+    ] = "actor"
+    bonus_rolled_this_round: Annotated[
+        bool,
+        Field(
+            description="The waiter has already rolled for bonus actions this round (F:L3006).",
+            title="Bonus Rolled This Round",
+        ),
+    ] = False
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightWaitingPreemptRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    waiter: Annotated[
+        ForesightSide,
+        Field(
+            description="The waiting character's initiative: the Initiative task to roll, or the QR that holds (this round's, or the last round's until their next turn, F:L2976)."
+        ),
+    ]
+    actor: Annotated[
+        ForesightSide,
+        Field(description="The initiative of the character whose action is the event."),
+    ]
+    focus: Annotated[
+        Literal["actor", "area", "noticed"],
+        Field(
+            description="'actor': the waiter is focused on the one acting (pre-empting is possible); 'area': the event is in the area the waiter watches; 'noticed': outside the focus, noticed all the same (perhaps by a PC roll, F:L3092).",
+            title="WaitingFocus",
+        ),
+    ] = "actor"
+    bonus_rolled_this_round: Annotated[
+        bool,
+        Field(
+            description="The waiter has already rolled for bonus actions this round (F:L3006).",
+            title="Bonus Rolled This Round",
+        ),
+    ] = False
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
 
 
 class ForesightWoundAccumulationRequest(Model):
@@ -47799,7 +57284,7 @@ class FutureImperfectCombatMartialArtsBasicOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier18], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier22], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -47865,7 +57350,7 @@ class FutureImperfectCombatMartialArtsBasicRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier18], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier22], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -48773,7 +58258,7 @@ class FutureImperfectCoreCheckOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -48839,7 +58324,7 @@ class FutureImperfectCoreCheckRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -48931,7 +58416,7 @@ class FutureImperfectCoreDefaultRollOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -48997,7 +58482,7 @@ class FutureImperfectCoreDefaultRollRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Target Number (FI:L239).", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -49397,7 +58882,7 @@ class FutureImperfectEnvironmentColdDiagnoseOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -49464,7 +58949,7 @@ class FutureImperfectEnvironmentColdDiagnoseRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -49551,7 +59036,7 @@ class FutureImperfectEnvironmentColdOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -49627,7 +59112,7 @@ class FutureImperfectEnvironmentColdRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50131,7 +59616,7 @@ class FutureImperfectEnvironmentFallingSoftOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50200,7 +59685,7 @@ class FutureImperfectEnvironmentFallingSoftRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50293,7 +59778,7 @@ class FutureImperfectEnvironmentFallingWaterOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50362,7 +59847,7 @@ class FutureImperfectEnvironmentFallingWaterRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50455,7 +59940,7 @@ class FutureImperfectEnvironmentHeatOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50535,7 +60020,7 @@ class FutureImperfectEnvironmentHeatRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50643,7 +60128,7 @@ class FutureImperfectEnvironmentHeatStrokeOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50711,7 +60196,7 @@ class FutureImperfectEnvironmentHeatStrokeRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50807,7 +60292,7 @@ class FutureImperfectEnvironmentHighPressureOddsRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -50888,7 +60373,7 @@ class FutureImperfectEnvironmentHighPressureRequest(Model):
         ),
     ]
     modifiers: Annotated[
-        list[Modifier28],
+        list[Modifier32],
         Field(
             description="Up to 7: the hazard may add its own (FI:L33).",
             max_length=7,
@@ -51227,7 +60712,7 @@ class FutureImperfectLiftingOddsRequest(Model):
     time_matters: Annotated[
         bool, Field(description="With all the time needed, the full Lift.", title="Time Matters")
     ] = True
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
 
 
@@ -51291,7 +60776,7 @@ class FutureImperfectLiftingRequest(Model):
     time_matters: Annotated[
         bool, Field(description="With all the time needed, the full Lift.", title="Time Matters")
     ] = True
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -51658,7 +61143,7 @@ class FutureImperfectPsychFearOddsRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Master's TN.", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -51723,7 +61208,7 @@ class FutureImperfectPsychFearRequest(Model):
         ),
     ]
     tn: Annotated[int, Field(description="The Master's TN.", ge=0, le=100, title="Tn")]
-    modifiers: Annotated[list[Modifier28], Field(max_length=8, title="Modifiers")] = []
+    modifiers: Annotated[list[Modifier32], Field(max_length=8, title="Modifiers")] = []
     wound_penalty: Annotated[int, Field(ge=-20, le=0, title="Wound Penalty")] = 0
     open_ended: Annotated[
         bool,
@@ -51911,6 +61396,79 @@ class ForesightAsphyxiationResult(Model):
             description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
             title="Outcome Odds",
         ),
+    ] = None
+
+
+class ForesightAttackResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightResolution | None,
+        Field(description="The attack's roll; null when its QR was given."),
+    ]
+    jam: Annotated[
+        ForesightJamReport | None, Field(description="A ranged attack's jam test on the same D100.")
+    ]
+    defense: Annotated[
+        ForesightResolution | None,
+        Field(description="The defence's roll; null when given or none."),
+    ]
+    attack_qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
+    defense_qr: Literal[1, 2, 3, 4, 7, 10] | None
+    final: Annotated[
+        ForesightQuality, Field(description="The attack's QR after the defence (F:L3189).")
+    ]
+    hit: Annotated[
+        bool, Field(description="The blow lands: a success not lost to a jam.", title="Hit")
+    ]
+    damage: Annotated[
+        ForesightDamageResult, Field(description="The blow through location, armor and the table.")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightAttackOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightAttacker(Model):
+    """
+    Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    melee: Annotated[
+        ForesightMeleeAttack | None, Field(description="As melee/attack takes it.")
+    ] = None
+    ranged: Annotated[
+        ForesightRangedAttack | None,
+        Field(description="As ranged/attack takes it: a shot or a burst at one target."),
+    ] = None
+    task: Annotated[ForesightTask | None, Field(description="Any attack, its modifiers given.")] = (
+        None
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10] | None,
+        Field(description="The attack's QR, rolled at the table."),
     ] = None
 
 
@@ -52349,7 +61907,7 @@ class ForesightBurnOddsRequest(Model):
         bool, Field(description="A smaller area of contact: halved.", title="Small Area")
     ] = False
     armor: Annotated[
-        Armor | None,
+        Armor1 | None,
         Field(description="The beam armor over the exposed locations: '3A'.", title="Armor"),
     ] = None
     options: Annotated[ForesightBurnOptions, Field(validate_default=True)] = {
@@ -52423,7 +61981,7 @@ class ForesightBurnRequest(Model):
         bool, Field(description="A smaller area of contact: halved.", title="Small Area")
     ] = False
     armor: Annotated[
-        Armor | None,
+        Armor1 | None,
         Field(description="The beam armor over the exposed locations: '3A'.", title="Armor"),
     ] = None
     options: Annotated[ForesightBurnOptions, Field(validate_default=True)] = {
@@ -52591,6 +62149,1144 @@ class ForesightCooperativeRequest(Model):
         "roll_impossible_tasks": False,
         "attribute_bef": 7,
         "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightDefense(Model):
+    """
+    Exactly one of: a parry, a dodge, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    parry: Annotated[ForesightMeleeParry | None, Field(description="As melee/parry takes it.")] = (
+        None
+    )
+    dodge: Annotated[ForesightMeleeDodge | None, Field(description="As melee/dodge takes it.")] = (
+        None
+    )
+    task: ForesightTask | None = None
+    qr: Literal[1, 2, 3, 4, 7, 10] | None = None
+
+
+class ForesightMeleeDefenseResolveOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The attack (melee/attack shows its modifiers) or its QR.")
+    ]
+    defense: Annotated[
+        ForesightSide, Field(description="The parry or dodge (melee/parry, melee/dodge) or its QR.")
+    ]
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleeDefenseResolveRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The attack (melee/attack shows its modifiers) or its QR.")
+    ]
+    defense: Annotated[
+        ForesightSide, Field(description="The parry or dodge (melee/parry, melee/dodge) or its QR.")
+    ]
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeDefensivePinOddsRequest(Model):
+    """
+    A parry action used to pin the attacker's arm or gun hand (F:L3207).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pin: Annotated[
+        ForesightSide,
+        Field(
+            description="The parry used as a pin: the HTH Combat task with the parry's modifiers (melee/parry shows them), or its QR."
+        ),
+    ]
+    capture_field: Annotated[
+        bool, Field(description="Unarmed Combat Capture field: +2.", title="Capture Field")
+    ] = False
+    against: Annotated[
+        Literal["melee", "fire"],
+        Field(
+            description="What the pin tries to stop: a melee or fire attack.", title="PinAgainst"
+        ),
+    ]
+    attack: Annotated[
+        ForesightSide | None,
+        Field(description="A melee attack: the attack the pin parries; null to leave it."),
+    ] = None
+    firer_dodge: Annotated[
+        ForesightSide | None,
+        Field(description="A fire attack: the firer's reflex dodge of the pin, if any."),
+    ] = None
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleeDefensivePinRequest(Model):
+    """
+    A parry action used to pin the attacker's arm or gun hand (F:L3207).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pin: Annotated[
+        ForesightSide,
+        Field(
+            description="The parry used as a pin: the HTH Combat task with the parry's modifiers (melee/parry shows them), or its QR."
+        ),
+    ]
+    capture_field: Annotated[
+        bool, Field(description="Unarmed Combat Capture field: +2.", title="Capture Field")
+    ] = False
+    against: Annotated[
+        Literal["melee", "fire"],
+        Field(
+            description="What the pin tries to stop: a melee or fire attack.", title="PinAgainst"
+        ),
+    ]
+    attack: Annotated[
+        ForesightSide | None,
+        Field(description="A melee attack: the attack the pin parries; null to leave it."),
+    ] = None
+    firer_dodge: Annotated[
+        ForesightSide | None,
+        Field(description="A fire attack: the firer's reflex dodge of the pin, if any."),
+    ] = None
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeEntangleOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The attack with the lasso, bola or net: task or QR.")
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    footing: Annotated[
+        ForesightSide, Field(description="The defender's AG (attribute BEF) or Acrobatics roll.")
+    ]
+    options: Annotated[ForesightSpecialOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleeEntangleRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The attack with the lasso, bola or net: task or QR.")
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    footing: Annotated[
+        ForesightSide, Field(description="The defender's AG (attribute BEF) or Acrobatics roll.")
+    ]
+    options: Annotated[ForesightSpecialOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeGrabOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The grab (unarmed, PM +0): task or QR, the object's size modifier added."
+        ),
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    attacker_strength: Annotated[
+        ForesightSide, Field(description="The grabber's ST roll (attribute BEF).")
+    ]
+    holder_strength: Annotated[
+        ForesightSide, Field(description="The holder's ST roll (attribute BEF).")
+    ]
+    holder_has_handle: Annotated[
+        bool,
+        Field(
+            description="The holder holds the object's distinct handle or grip: +2.",
+            title="Holder Has Handle",
+        ),
+    ] = False
+    handle_only: Annotated[
+        bool,
+        Field(
+            description="Designed to be held only by that handle (a sword): advantage 2 needed.",
+            title="Handle Only",
+        ),
+    ] = False
+    options: Annotated[ForesightSpecialOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleeGrabRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The grab (unarmed, PM +0): task or QR, the object's size modifier added."
+        ),
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    attacker_strength: Annotated[
+        ForesightSide, Field(description="The grabber's ST roll (attribute BEF).")
+    ]
+    holder_strength: Annotated[
+        ForesightSide, Field(description="The holder's ST roll (attribute BEF).")
+    ]
+    holder_has_handle: Annotated[
+        bool,
+        Field(
+            description="The holder holds the object's distinct handle or grip: +2.",
+            title="Holder Has Handle",
+        ),
+    ] = False
+    handle_only: Annotated[
+        bool,
+        Field(
+            description="Designed to be held only by that handle (a sword): advantage 2 needed.",
+            title="Handle Only",
+        ),
+    ] = False
+    options: Annotated[ForesightSpecialOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeKnockbackOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The knockback's final QR (after any parry or dodge) or its task; an unarmed or shield attack at normal range (F:L3248)."
+        ),
+    ]
+    blow: ForesightBlow
+    balance: Annotated[
+        ForesightSide,
+        Field(
+            description="The defender's Agility or Acrobatics roll to stay standing (an AG task with no BEF takes 'attribute_bef'); rolled only when called for."
+        ),
+    ]
+    options: Annotated[ForesightKnockbackOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "knockback_roll_always": False,
+    }
+
+
+class ForesightMeleeKnockbackRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The knockback's final QR (after any parry or dodge) or its task; an unarmed or shield attack at normal range (F:L3248)."
+        ),
+    ]
+    blow: ForesightBlow
+    balance: Annotated[
+        ForesightSide,
+        Field(
+            description="The defender's Agility or Acrobatics roll to stay standing (an AG task with no BEF takes 'attribute_bef'); rolled only when called for."
+        ),
+    ]
+    options: Annotated[ForesightKnockbackOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "knockback_roll_always": False,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeKnockoutOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The blow's final QR (after any parry or dodge, melee/defense-resolve) or its task when undefended; a blunt weapon or the flat of a blade (F:L3241)."
+        ),
+    ]
+    from_behind: Annotated[
+        bool, Field(description="QR3 suffices from behind.", title="From Behind")
+    ] = False
+    blow: ForesightBlow
+    options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+
+
+class ForesightMeleeKnockoutRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The blow's final QR (after any parry or dodge, melee/defense-resolve) or its task when undefended; a blunt weapon or the flat of a blade (F:L3241)."
+        ),
+    ]
+    from_behind: Annotated[
+        bool, Field(description="QR3 suffices from behind.", title="From Behind")
+    ] = False
+    blow: ForesightBlow
+    options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleePinContestOddsRequest(Model):
+    """
+    One later turn of a pin: both ST rolls, and the pins the pinner holds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pinner: Annotated[
+        ForesightSide, Field(description="The pinner's ST roll: a task (attribute BEF) or a QR.")
+    ]
+    pinned: Annotated[ForesightSide, Field(description="The pinned character's ST roll.")]
+    pinner_capture_field: Annotated[
+        bool, Field(description="+2 maintaining (F:L3223).", title="Pinner Capture Field")
+    ] = False
+    pinned_capture_field: Annotated[
+        bool, Field(description="+2 overcoming (F:L3223).", title="Pinned Capture Field")
+    ] = False
+    pins: Annotated[
+        int,
+        Field(
+            description="Limbs (or the legs, or the neck) this pinner holds pinned.",
+            ge=1,
+            le=4,
+            title="Pins",
+        ),
+    ] = 1
+    maintain_actions: Annotated[
+        int,
+        Field(
+            description="Maintain Pin actions the pinner spends this turn (F:L3225).",
+            ge=0,
+            le=4,
+            title="Maintain Actions",
+        ),
+    ] = 1
+    restrained_turns: Annotated[
+        int,
+        Field(
+            description="Turns the pinned character has been restrained before this one.",
+            ge=0,
+            le=1000,
+            title="Restrained Turns",
+        ),
+    ] = 0
+    options: Annotated[ForesightPinContestOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+
+
+class ForesightMeleePinContestRequest(Model):
+    """
+    One later turn of a pin: both ST rolls, and the pins the pinner holds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    pinner: Annotated[
+        ForesightSide, Field(description="The pinner's ST roll: a task (attribute BEF) or a QR.")
+    ]
+    pinned: Annotated[ForesightSide, Field(description="The pinned character's ST roll.")]
+    pinner_capture_field: Annotated[
+        bool, Field(description="+2 maintaining (F:L3223).", title="Pinner Capture Field")
+    ] = False
+    pinned_capture_field: Annotated[
+        bool, Field(description="+2 overcoming (F:L3223).", title="Pinned Capture Field")
+    ] = False
+    pins: Annotated[
+        int,
+        Field(
+            description="Limbs (or the legs, or the neck) this pinner holds pinned.",
+            ge=1,
+            le=4,
+            title="Pins",
+        ),
+    ] = 1
+    maintain_actions: Annotated[
+        int,
+        Field(
+            description="Maintain Pin actions the pinner spends this turn (F:L3225).",
+            ge=0,
+            le=4,
+            title="Maintain Actions",
+        ),
+    ] = 1
+    restrained_turns: Annotated[
+        int,
+        Field(
+            description="Turns the pinned character has been restrained before this one.",
+            ge=0,
+            le=1000,
+            title="Restrained Turns",
+        ),
+    ] = 0
+    options: Annotated[ForesightPinContestOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleePinFallOddsRequest(Model):
+    """
+    Who wishes to stay standing after a pin, and their rolls.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wish: Annotated[
+        Literal["both_stand", "pinner_stands", "pinned_stands", "both_prone"],
+        Field(description="Who wishes to remain standing (F:L3213).", title="FallWish"),
+    ]
+    pinner: Annotated[
+        ForesightSide,
+        Field(description="The pinner's AG roll if both wish to stand, else ST: task or QR."),
+    ]
+    pinned: Annotated[
+        ForesightSide, Field(description="The pinned character's roll, AG or ST likewise.")
+    ]
+    options: Annotated[ForesightPinFallOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "pin_fall_tie": "prone",
+    }
+
+
+class ForesightMeleePinFallRequest(Model):
+    """
+    Who wishes to stay standing after a pin, and their rolls.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    wish: Annotated[
+        Literal["both_stand", "pinner_stands", "pinned_stands", "both_prone"],
+        Field(description="Who wishes to remain standing (F:L3213).", title="FallWish"),
+    ]
+    pinner: Annotated[
+        ForesightSide,
+        Field(description="The pinner's AG roll if both wish to stand, else ST: task or QR."),
+    ]
+    pinned: Annotated[
+        ForesightSide, Field(description="The pinned character's roll, AG or ST likewise.")
+    ]
+    options: Annotated[ForesightPinFallOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "pin_fall_tie": "prone",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleePinOddsRequest(Model):
+    """
+    A capture attack on one limb and the parry or dodge against it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The capture attack: the attacker's HTH Combat task with the caller's modifiers (melee/attack), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    limb: Annotated[
+        Literal["arm", "leg"],
+        Field(description="The limb pinned: usually an arm.", title="PinLimb"),
+    ] = "arm"
+    capture_field: Annotated[
+        bool,
+        Field(
+            description="The attacker knows the Unarmed Combat Capture field: +2.",
+            title="Capture Field",
+        ),
+    ] = False
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge against the pin; null when none.")
+    ] = None
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+
+
+class ForesightMeleePinRequest(Model):
+    """
+    A capture attack on one limb and the parry or dodge against it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(
+            description="The capture attack: the attacker's HTH Combat task with the caller's modifiers (melee/attack), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    limb: Annotated[
+        Literal["arm", "leg"],
+        Field(description="The limb pinned: usually an arm.", title="PinLimb"),
+    ] = "arm"
+    capture_field: Annotated[
+        bool,
+        Field(
+            description="The attacker knows the Unarmed Combat Capture field: +2.",
+            title="Capture Field",
+        ),
+    ] = False
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge against the pin; null when none.")
+    ] = None
+    options: Annotated[ForesightDefenseOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeStrangleOddsRequest(Model):
+    """
+    A strangle hold: a capture attack on the neck, and the defender's breath.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The capture attack (task or QR), as for melee/pin.")
+    ]
+    capture_field: Annotated[
+        bool, Field(description="Unarmed Combat Capture field.", title="Capture Field")
+    ] = False
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    endurance: Annotated[
+        Endurance | None,
+        Field(
+            description="The defender's EN: how long the breath lasts (F:L2749).", title="Endurance"
+        ),
+    ] = None
+    prepared: Annotated[
+        bool, Field(description="The defender took a breath first.", title="Prepared")
+    ] = False
+    armor: Annotated[
+        ForesightStrangleArmor | None, Field(description="Null: no armor in the way.")
+    ] = None
+    options: Annotated[ForesightStrangleOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "strangle_capture_bonus": False,
+        "strangle_armor_test": "both",
+    }
+
+
+class ForesightMeleeStrangleRequest(Model):
+    """
+    A strangle hold: a capture attack on the neck, and the defender's breath.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The capture attack (task or QR), as for melee/pin.")
+    ]
+    capture_field: Annotated[
+        bool, Field(description="Unarmed Combat Capture field.", title="Capture Field")
+    ] = False
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    endurance: Annotated[
+        Endurance | None,
+        Field(
+            description="The defender's EN: how long the breath lasts (F:L2749).", title="Endurance"
+        ),
+    ] = None
+    prepared: Annotated[
+        bool, Field(description="The defender took a breath first.", title="Prepared")
+    ] = False
+    armor: Annotated[
+        ForesightStrangleArmor | None, Field(description="Null: no armor in the way.")
+    ] = None
+    options: Annotated[ForesightStrangleOptions, Field(validate_default=True)] = {
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "strangle_capture_bonus": False,
+        "strangle_armor_test": "both",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeThrowOddsRequest(Model):
+    """
+    A throw: as an attack at close range, or as a dodge of an unarmed or polearm attack.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Annotated[Literal["dodge", "attack"], Field(title="ThrowMode")]
+    attack: Annotated[
+        ForesightSide,
+        Field(description="'attack': the thrower's attack (-2); 'dodge': the opponent's attack."),
+    ]
+    defense: Annotated[
+        ForesightSide | None,
+        Field(
+            description="'attack': a parry or dodge against it; 'dodge': the thrower's dodge (-1)."
+        ),
+    ] = None
+    throws_field: Annotated[
+        bool,
+        Field(
+            description="The thrower knows Unarmed Combat Throws; without it -2.",
+            title="Throws Field",
+        ),
+    ] = False
+    attacker_weapon: Annotated[
+        Literal["unarmed", "polearm", "other"],
+        Field(description="'dodge': the attack's weapon: unarmed or polearm.", title="ThrowWeapon"),
+    ] = "unarmed"
+    ds: Annotated[
+        float,
+        Field(description="The thrown character's damage scale.", gt=0.0, le=1000.0, title="Ds"),
+    ] = 1
+    gravity: Annotated[
+        float, Field(description="Ambient gravity, in g.", ge=0.0, le=100.0, title="Gravity")
+    ] = 1
+    options: Annotated[ForesightThrowOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "throw_dodge_must_succeed": True,
+    }
+
+
+class ForesightMeleeThrowRequest(Model):
+    """
+    A throw: as an attack at close range, or as a dodge of an unarmed or polearm attack.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Annotated[Literal["dodge", "attack"], Field(title="ThrowMode")]
+    attack: Annotated[
+        ForesightSide,
+        Field(description="'attack': the thrower's attack (-2); 'dodge': the opponent's attack."),
+    ]
+    defense: Annotated[
+        ForesightSide | None,
+        Field(
+            description="'attack': a parry or dodge against it; 'dodge': the thrower's dodge (-1)."
+        ),
+    ] = None
+    throws_field: Annotated[
+        bool,
+        Field(
+            description="The thrower knows Unarmed Combat Throws; without it -2.",
+            title="Throws Field",
+        ),
+    ] = False
+    attacker_weapon: Annotated[
+        Literal["unarmed", "polearm", "other"],
+        Field(description="'dodge': the attack's weapon: unarmed or polearm.", title="ThrowWeapon"),
+    ] = "unarmed"
+    ds: Annotated[
+        float,
+        Field(description="The thrown character's damage scale.", gt=0.0, le=1000.0, title="Ds"),
+    ] = 1
+    gravity: Annotated[
+        float, Field(description="Ambient gravity, in g.", ge=0.0, le=100.0, title="Gravity")
+    ] = 1
+    options: Annotated[ForesightThrowOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "throw_dodge_must_succeed": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightMeleeTripOddsRequest(Model):
+    """
+    A trip: the attack, the parry or dodge against it, and the defender's footing roll.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The trip attack (polearm or leg): task or QR. PM -1.")
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    footing: Annotated[
+        ForesightSide,
+        Field(description="The defender's AG (attribute BEF by default) or Acrobatics roll."),
+    ]
+    cannot_lift: Annotated[
+        bool, Field(description="The attacker could not lift him.", title="Cannot Lift")
+    ] = False
+    cannot_drag: Annotated[
+        bool, Field(description="The attacker could not drag him.", title="Cannot Drag")
+    ] = False
+    legs: Annotated[
+        int,
+        Field(
+            description="The defender's legs: four (or five) +1; six or more, refused.",
+            ge=0,
+            le=100,
+            title="Legs",
+        ),
+    ] = 2
+    options: Annotated[ForesightTripOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "trip_lift_drag_cumulative": False,
+    }
+
+
+class ForesightMeleeTripRequest(Model):
+    """
+    A trip: the attack, the parry or dodge against it, and the defender's footing roll.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide, Field(description="The trip attack (polearm or leg): task or QR. PM -1.")
+    ]
+    defense: Annotated[
+        ForesightSide | None, Field(description="A parry or dodge; null when none.")
+    ] = None
+    footing: Annotated[
+        ForesightSide,
+        Field(description="The defender's AG (attribute BEF by default) or Acrobatics roll."),
+    ]
+    cannot_lift: Annotated[
+        bool, Field(description="The attacker could not lift him.", title="Cannot Lift")
+    ] = False
+    cannot_drag: Annotated[
+        bool, Field(description="The attacker could not drag him.", title="Cannot Drag")
+    ] = False
+    legs: Annotated[
+        int,
+        Field(
+            description="The defender's legs: four (or five) +1; six or more, refused.",
+            ge=0,
+            le=100,
+            title="Legs",
+        ),
+    ] = 2
+    options: Annotated[ForesightTripOptions, Field(validate_default=True)] = {
+        "qr_difference_mode": "numeric",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "trip_lift_drag_cumulative": False,
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -52829,6 +63525,724 @@ class ForesightPickpocketRequest(Model):
         "attribute_bef": 7,
         "max_ltf_per_task": None,
         "blocking_mode": "table",
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitClimbDiveOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    direction: Annotated[Literal["climb", "dive"], Field(title="ClimbDiveDirection")]
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    has_ceiling: Annotated[
+        bool,
+        Field(
+            description="Only a vehicle with a Ceiling rating may climb or dive.",
+            title="Has Ceiling",
+        ),
+    ] = True
+
+
+class ForesightPursuitClimbDiveRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    direction: Annotated[Literal["climb", "dive"], Field(title="ClimbDiveDirection")]
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    has_ceiling: Annotated[
+        bool,
+        Field(
+            description="Only a vehicle with a Ceiling rating may climb or dive.",
+            title="Has Ceiling",
+        ),
+    ] = True
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitForceOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    vehicle: Annotated[ForesightForcingVehicle, Field(description="The forcing vehicle.")]
+    target: ForesightForcedVehicle
+    range: Annotated[int, Field(description="Must be 0 (F:L3464).", ge=0, le=7, title="Range")] = 0
+
+
+class ForesightPursuitForceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    vehicle: Annotated[ForesightForcingVehicle, Field(description="The forcing vehicle.")]
+    target: ForesightForcedVehicle
+    range: Annotated[int, Field(description="Must be 0 (F:L3464).", ge=0, le=7, title="Range")] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitOperateOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        int,
+        Field(
+            description="The vehicle's Safe rating in the current terrain.",
+            ge=-20,
+            le=20,
+            title="Safe",
+        ),
+    ]
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+
+
+class ForesightPursuitOperateRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        int,
+        Field(
+            description="The vehicle's Safe rating in the current terrain.",
+            ge=-20,
+            le=20,
+            title="Safe",
+        ),
+    ]
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitQuickTurnOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    range: Annotated[
+        int, Field(description="The range the turn is made at.", ge=0, le=6, title="Range")
+    ]
+
+
+class ForesightPursuitQuickTurnRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    range: Annotated[
+        int, Field(description="The range the turn is made at.", ge=0, le=6, title="Range")
+    ]
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitReverseOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    range: Annotated[
+        int, Field(description="The range before the reverse.", ge=0, le=6, title="Range")
+    ]
+
+
+class ForesightPursuitReverseRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driving: Annotated[
+        ForesightSide,
+        Field(
+            description="The driving roll: the vehicle skill as a task (its situational modifiers in the task), or the QR rolled at the table with every modifier."
+        ),
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="This round's speed bid, an EF modifier at most +2 (F:L3442).",
+            ge=-17,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        Safe1 | None,
+        Field(
+            description="The vehicle's Safe rating, for the safety roll's modifier.", title="Safe"
+        ),
+    ] = None
+    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+    }
+    acc: Annotated[
+        int, Field(description="The vehicle's Acceleration rating.", ge=-20, le=20, title="Acc")
+    ] = 0
+    man: Annotated[
+        int, Field(description="The vehicle's Maneuver rating.", ge=-20, le=20, title="Man")
+    ] = 0
+    range: Annotated[
+        int, Field(description="The range before the reverse.", ge=0, le=6, title="Range")
+    ]
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightPursuitSafetyRollOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driver: Annotated[
+        ForesightSide, Field(description="The vehicle-skill roll, or its QR if rolled.")
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="The speed bid of the turn (at most +2, F:L3442).",
+            ge=-10,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        int, Field(description="The vehicle's Safe (in the terrain).", ge=-20, le=20, title="Safe")
+    ]
+    ds: Annotated[float, Field(description="The vehicle's DS.", gt=0.0, le=1000.0, title="Ds")]
+    damage_level: Annotated[
+        int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    occupants: Annotated[
+        list[ForesightCondition],
+        Field(
+            description="The condition of each person inside: each takes the passengers' DC.",
+            max_length=501,
+            title="Occupants",
+            validate_default=True,
+        ),
+    ] = []
+    options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "safety_speed_dc_bonus": False,
+    }
+
+
+class ForesightPursuitSafetyRollRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    driver: Annotated[
+        ForesightSide, Field(description="The vehicle-skill roll, or its QR if rolled.")
+    ]
+    bid: Annotated[
+        int,
+        Field(
+            description="The speed bid of the turn (at most +2, F:L3442).",
+            ge=-10,
+            le=2,
+            title="Bid",
+        ),
+    ]
+    safe: Annotated[
+        int, Field(description="The vehicle's Safe (in the terrain).", ge=-20, le=20, title="Safe")
+    ]
+    ds: Annotated[float, Field(description="The vehicle's DS.", gt=0.0, le=1000.0, title="Ds")]
+    damage_level: Annotated[
+        int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")
+    ] = 0
+    occupants: Annotated[
+        list[ForesightCondition],
+        Field(
+            description="The condition of each person inside: each takes the passengers' DC.",
+            max_length=501,
+            title="Occupants",
+            validate_default=True,
+        ),
+    ] = []
+    options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
+        "vehicle_damage_scale": "catalogue",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "qr2_yield": "75",
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+        "safety_speed_dc_bonus": False,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightRangedBurstOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(description="The fire roll (ranged/attack shows its modifiers) or its QR."),
+    ]
+    burst: Annotated[
+        Literal["long", "short"] | None,
+        Field(
+            description="The auto burst fired: 'long' [6] +3 DC, 'short' [3] +2 DC (F:L3782-3783); null: single shots ('rounds' of them, area fire only)."
+        ),
+    ] = None
+    rounds: Annotated[
+        int,
+        Field(
+            description="Without 'burst': rounds fired at the area.", ge=1, le=100, title="Rounds"
+        ),
+    ] = 1
+    volley: Annotated[
+        Literal["single_target", "area"],
+        Field(
+            description="What the rounds are fired at: one target seen, or a guessed position (F:L3298).",
+            title="Volley",
+        ),
+    ] = "single_target"
+    dc: Annotated[
+        str,
+        Field(
+            description="The weapon's DC for a single shot, e.g. '10i2p'.",
+            examples=["6i", "10i2p", "9b", "5is", "2x16b", "+1m"],
+            max_length=24,
+            min_length=1,
+            title="Dc",
+        ),
+    ]
+    options: Annotated[ForesightBurstRequestOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
+    }
+
+
+class ForesightRangedBurstRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    attack: Annotated[
+        ForesightSide,
+        Field(description="The fire roll (ranged/attack shows its modifiers) or its QR."),
+    ]
+    burst: Annotated[
+        Literal["long", "short"] | None,
+        Field(
+            description="The auto burst fired: 'long' [6] +3 DC, 'short' [3] +2 DC (F:L3782-3783); null: single shots ('rounds' of them, area fire only)."
+        ),
+    ] = None
+    rounds: Annotated[
+        int,
+        Field(
+            description="Without 'burst': rounds fired at the area.", ge=1, le=100, title="Rounds"
+        ),
+    ] = 1
+    volley: Annotated[
+        Literal["single_target", "area"],
+        Field(
+            description="What the rounds are fired at: one target seen, or a guessed position (F:L3298).",
+            title="Volley",
+        ),
+    ] = "single_target"
+    dc: Annotated[
+        str,
+        Field(
+            description="The weapon's DC for a single shot, e.g. '10i2p'.",
+            examples=["6i", "10i2p", "9b", "5is", "2x16b", "+1m"],
+            max_length=24,
+            min_length=1,
+            title="Dc",
+        ),
+    ]
+    options: Annotated[ForesightBurstRequestOptions, Field(validate_default=True)] = {
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -53216,3 +64630,181 @@ class FourSightCombatAttackResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightAttackOddsRequest(Model):
+    """
+    The attacker's roll and weapon, the defender's parry or dodge, armor and condition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
+    armor: Annotated[
+        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+    ] = []
+    ds: Annotated[
+        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
+    ] = 1
+    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
+    attacker: ForesightAttacker
+    defense: Annotated[
+        ForesightDefense | None,
+        Field(description="Against a melee attack; null when the defender does not."),
+    ] = None
+    damage_class: Annotated[
+        DamageClass | None,
+        Field(
+            description="For a task or QR attacker, or a ranged weapon without its 'dc'; a melee weapon gives its own.",
+            examples=["DC8", "10i2p"],
+            title="Damage Class",
+        ),
+    ] = None
+    ucdc: Annotated[
+        Ucdc | None,
+        Field(description="The wielder's UCDC, for a signed (relative) DC.", title="Ucdc"),
+    ] = None
+    dc_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the DC: special ammunition (F:L3634).",
+            ge=-50,
+            le=50,
+            title="Dc Modifier",
+        ),
+    ] = 0
+    options: Annotated[ForesightAttackOptions, Field(validate_default=True)] = {
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
+        "aim_cap": 5,
+        "parry_disarm_pm": -3,
+        "ucdc_rounding": "nearest_half_up",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "jammed_shot": "lost",
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+
+
+class ForesightAttackRequest(Model):
+    """
+    The attacker's roll and weapon, the defender's parry or dodge, armor and condition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
+    armor: Annotated[
+        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+    ] = []
+    ds: Annotated[
+        float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
+    ] = 1
+    condition: Annotated[ForesightCondition, Field(validate_default=True)] = {
+        "wound_level": 0,
+        "max_wound_level": 0,
+        "wounds": [],
+        "stun_points": 0,
+        "stunned": False,
+        "consciousness": "conscious",
+        "stamina": None,
+        "exhausted_since_sleep": False,
+        "bandage_bonus": 0,
+    }
+    attacker: ForesightAttacker
+    defense: Annotated[
+        ForesightDefense | None,
+        Field(description="Against a melee attack; null when the defender does not."),
+    ] = None
+    damage_class: Annotated[
+        DamageClass | None,
+        Field(
+            description="For a task or QR attacker, or a ranged weapon without its 'dc'; a melee weapon gives its own.",
+            examples=["DC8", "10i2p"],
+            title="Damage Class",
+        ),
+    ] = None
+    ucdc: Annotated[
+        Ucdc | None,
+        Field(description="The wielder's UCDC, for a signed (relative) DC.", title="Ucdc"),
+    ] = None
+    dc_modifier: Annotated[
+        int,
+        Field(
+            description="Added to the DC: special ammunition (F:L3634).",
+            ge=-50,
+            le=50,
+            title="Dc Modifier",
+        ),
+    ] = 0
+    options: Annotated[ForesightAttackOptions, Field(validate_default=True)] = {
+        "burst_model": "single_hit",
+        "qr2_yield": "75",
+        "aim_cap": 5,
+        "parry_disarm_pm": -3,
+        "ucdc_rounding": "nearest_half_up",
+        "wound_accumulation": "optional_rule",
+        "unlocated_accumulation": "add",
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "jammed_shot": "lost",
+        "blocking_mode": "table",
+        "defense_botch_helps_attack": True,
+        "dc0_rule": "table",
+        "ds_mode": "formula",
+        "pierce_mode": "pooled",
+        "absorbed_to_zero": "S",
+        "head_bonus_stage": "after_armor",
+        "vital_extra": False,
+        "stun_weapon_head_rules": True,
+        "stun_weapon_s_checks_pain": True,
+    }
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
