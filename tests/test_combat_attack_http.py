@@ -50,3 +50,21 @@ def test_graphql_answers_the_same_attack(client):
     )
     damage = {"result": "2", "condition": {"woundLevel": 2}}
     assert found["attack"] == {"finalQr": {"qr": "QR1"}, "hit": True, "damage": damage}
+
+
+def test_x27l_not_aiming_is_no_row_of_the_table(client):
+    """X27l (F:L3322): the gunman fires back 'with -2 for not aiming, -3 for being wounded';
+    the Ranged Attack Modifiers have no 'not aiming' row (F:L3263-3298, AMB2-25: follow the
+    table), so it is refused naming the field; the wound's -3 is the task's own modifier."""
+    pistol = {"name": "SL Pistol", "use": "H", "range_m": 3, "dc": "6i", "jam": "C"}
+    shot = {"task": {"score": 9, "modifiers": [-3]}, "weapon": pistol, "distance_m": 4,
+            "situations": [{"situation": "not_aiming"}]}  # fmt: skip
+    response = client.post("/v1/foresight/attack", json={"attacker": {"ranged": shot}})
+    assert response.status_code == 422
+    assert "situation" in response.text
+    shot["situations"] = []
+    found = post(client, "/attack", {"attacker": {"ranged": shot}, "dice": {"seed": 1}})
+    terms = [(t["source"], t["value"]) for t in found["attack"]["modifiers"]]
+    # One full 3 m increment at 4 m: -1 (F:L3660); the wound's -3 as the task gave it.
+    assert ("range", -1) in terms
+    assert [value for _, value in terms if value == -3] == [-3]
