@@ -112,11 +112,21 @@ class _Types:
 
     def __init__(self) -> None:
         self._made: dict[tuple[type, bool], Any] = {}
+        self._names: dict[str, type] = {}
+
+    def _named(self, name: str, source: type) -> str:
+        """A GraphQL type name, refused when another model or enum already has it: a schema
+        would keep one of the two silently and answer the other's fields wrongly."""
+        if self._names.setdefault(name, source) is not source:
+            other = self._names[name]
+            raise TypeError(f"{source.__module__}.{source.__qualname__} and "
+                            f"{other.__module__}.{other.__qualname__} are both {name}")  # fmt: skip
+        return name
 
     def enum(self, kind: type[Enum]) -> Any:
         key = (kind, False)
         if key not in self._made:
-            self._made[key] = strawberry.enum(kind, name=type_name(kind))
+            self._made[key] = strawberry.enum(kind, name=self._named(type_name(kind), kind))
         return self._made[key]
 
     def convert(self, annotation: Any, as_input: bool) -> Any:
@@ -155,7 +165,8 @@ class _Types:
         for name, computed in model.model_computed_fields.items():
             annotations[name] = self.convert(computed.return_type, False)
             namespace[name] = strawberry.field(description=computed.description)
-        cls = type(type_name(model), (), {"__annotations__": annotations, **namespace})
+        name = self._named(type_name(model), model)
+        cls = type(name, (), {"__annotations__": annotations, **namespace})
         return strawberry.type(cls, description=_doc(model))
 
     def _input(self, model: type[BaseModel]) -> Any:
@@ -174,7 +185,7 @@ class _Types:
                     kind = kind | None
                 namespace[name] = strawberry.field(default=default, description=description)
             annotations[name] = kind
-        name = type_name(model).removesuffix("Request") + "Input"
+        name = self._named(type_name(model).removesuffix("Request") + "Input", model)
         cls = type(name, (), {"__annotations__": annotations, **namespace})
         return strawberry.input(cls, description=_doc(model))
 

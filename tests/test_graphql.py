@@ -11,6 +11,9 @@ from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
+from service.graphql import _Types
+from service.rules.foresight.resolution.familiarity import LongTermFamiliarity
+from service.rules.model import Model
 from service.settings import Settings
 
 CHECK_FIELDS = "degree success combination seed rolls { sides value purpose explodedFrom }"
@@ -350,3 +353,15 @@ def test_systems(client):
     ]
     assert operations["chance-of-success"]["graphqlOddsField"] is None
     assert {"name": "ease-meanings", "covers": ["4d8.ease_meaning"]} in system["tables"]
+
+
+def test_two_models_published_under_one_name_are_refused():
+    """Two pydantic models of one system with the same class name would both be, say,
+    ForesightLongTermFamiliarityInput: the schema would keep one and answer the other's
+    fields wrongly, so the builder refuses the second."""
+    namespace = {"__module__": LongTermFamiliarity.__module__, "__annotations__": {"subject": str}}
+    twin = type("LongTermFamiliarity", (Model,), namespace)
+    types = _Types()
+    types.model(LongTermFamiliarity, True)
+    with pytest.raises(TypeError, match="are both ForesightLongTermFamiliarityInput"):
+        types.model(twin, True)

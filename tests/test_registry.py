@@ -84,6 +84,7 @@ ISSUE_19_TIME = {
     *("fi.combat.extended_action", "fi.combat.special_cards"),
 }
 
+
 def _ids_from(first: str, last: str) -> list[str]:
     """The ids of a list from `first` to `last`, both included, in the catalogue's order."""
     ids = (DATA / "ids_foresight.txt").read_text().split()

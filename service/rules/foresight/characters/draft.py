@@ -19,7 +19,7 @@ from service.rules.foresight.characters.ledger import (
     MOST_FAMILIARITY,
     Balance,
     Line,
-    LongTermFamiliarity,
+    LongTermFamiliarityPurchase,
 )
 from service.rules.foresight.characters.skills import Favor, SkillName, SkillOptions, WeaponClass
 from service.rules.foresight.characters.species import Modifier, ModifierOptions
@@ -95,7 +95,9 @@ class CharacterInput(Model):
     fields: tuple[OwnedField, ...] = Field(default=(), max_length=40)
     environments: tuple[OwnedFamiliarity, ...] = Field(default=(), max_length=20)
     gravities: tuple[OwnedFamiliarity, ...] = Field(default=(), max_length=10)
-    long_term_familiarities: tuple[LongTermFamiliarity, ...] = Field(default=(), max_length=20)
+    long_term_familiarities: tuple[LongTermFamiliarityPurchase, ...] = Field(
+        default=(), max_length=20
+    )
     unique_insights: tuple[SkillName, ...] = Field(default=(), max_length=5)
     handedness: Handedness | None = Field(
         default=None, description="Every character has one (F:L745)."

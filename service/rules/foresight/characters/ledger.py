@@ -85,7 +85,7 @@ class FamiliarityChange(Model):
     )
 
 
-class LongTermFamiliarity(Model):
+class LongTermFamiliarityPurchase(Model):
     subject: Name = Field(description="What it is familiarity with: a ship, a city, a rifle.")
     skill: SkillName | None = Field(
         default=None, description="The skill it is used with; none: a field or an attribute."
@@ -104,7 +104,9 @@ class SpendInput(Model):
     skills: tuple[SkillChange, ...] = Field(default=(), max_length=60)
     environments: tuple[FamiliarityChange, ...] = Field(default=(), max_length=20)
     gravities: tuple[FamiliarityChange, ...] = Field(default=(), max_length=10)
-    long_term_familiarities: tuple[LongTermFamiliarity, ...] = Field(default=(), max_length=20)
+    long_term_familiarities: tuple[LongTermFamiliarityPurchase, ...] = Field(
+        default=(), max_length=20
+    )
     unique_insights: tuple[SkillName, ...] = Field(default=(), max_length=5)
     fields: tuple[FieldChange, ...] = Field(default=(), max_length=40)
     ambidexterity: bool = False
@@ -198,13 +200,13 @@ def _familiarity(kind: str, rate: int, selling: bool) -> Callable[[FamiliarityCh
     return price
 
 
-def ltf_cost(ltf: LongTermFamiliarity) -> int:
+def ltf_cost(ltf: LongTermFamiliarityPurchase) -> int:
     if ltf.skill is None:
         return LTF_OTHER
     return LTF_TIMES * skill_row(ltf.skill, ("skill",)).cost
 
 
-def _ltf(ltf: LongTermFamiliarity) -> list[Line]:
+def _ltf(ltf: LongTermFamiliarityPurchase) -> list[Line]:
     return [Line(item=f"long-term familiarity: {ltf.subject}", pool=Pool.GENERAL,
                  cost=ltf_cost(ltf))]  # fmt: skip
 

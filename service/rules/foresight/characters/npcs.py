@@ -32,7 +32,7 @@ class ArchetypeRow(SkillsRow):
     archetype: str
 
 
-class ModifierRow(SkillsRow):
+class NpcModifierRow(SkillsRow):
     modifier: str
 
 
@@ -48,7 +48,7 @@ class NpcCompetenceRow(Model):
 
 ARCHETYPES = table(__name__, "npc_archetypes", ArchetypeRow)
 COMPETENCES = table(__name__, "npc_competence", NpcCompetenceRow)
-MODIFIERS = table(__name__, "npc_modifiers", ModifierRow)
+MODIFIERS = table(__name__, "npc_modifiers", NpcModifierRow)
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 

@@ -19,10 +19,10 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, exact
-from service.rules.foresight.combat.melee.attack import MeleeAttack, melee_setup
+from service.rules.foresight.combat.melee.attack import MeleeStrike, melee_setup
 from service.rules.foresight.combat.melee.defense import (
-    MeleeDodge,
-    MeleeParry,
+    Dodge,
+    Parry,
     ParryOptions,
     defense_setup,
 )
@@ -30,8 +30,8 @@ from service.rules.foresight.combat.melee.weapons import profile
 from service.rules.foresight.combat.options import DefenseOptions, defended
 from service.rules.foresight.combat.ranged.attack import (
     JammedShot,
-    RangedAttack,
     RangedOptions,
+    RangedShot,
     burst_of,
     ranged_setup,
     volley_of,
@@ -73,8 +73,8 @@ class AttackOptions(DamageOptions, DefenseOptions, ParryOptions, RangedOptions):
 class Attacker(Model):
     """Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table."""
 
-    melee: MeleeAttack | None = Field(default=None, description="As melee/attack takes it.")
-    ranged: RangedAttack | None = Field(
+    melee: MeleeStrike | None = Field(default=None, description="As melee/attack takes it.")
+    ranged: RangedShot | None = Field(
         default=None, description="As ranged/attack takes it: a shot or a burst at one target."
     )
     task: Task | None = Field(default=None, description="Any attack, its modifiers given.")
@@ -84,8 +84,8 @@ class Attacker(Model):
 class Defense(Model):
     """Exactly one of: a parry, a dodge, a task, or the QR rolled at the table."""
 
-    parry: MeleeParry | None = Field(default=None, description="As melee/parry takes it.")
-    dodge: MeleeDodge | None = Field(default=None, description="As melee/dodge takes it.")
+    parry: Parry | None = Field(default=None, description="As melee/parry takes it.")
+    dodge: Dodge | None = Field(default=None, description="As melee/dodge takes it.")
     task: Task | None = None
     qr: QR | None = None
 

@@ -132,7 +132,7 @@ class ModifierRow(Model):
     text: str
 
 
-class RankRow(Model):
+class TraitRankRow(Model):
     roll_min: Face
     roll_max: Face
     rv: int
@@ -159,7 +159,7 @@ class PowerRow(Model):
 
 ORIGINS = table(__name__, "origins", OriginRow)
 MODIFIERS = table(__name__, "origin-modifiers", ModifierRow)
-TRAIT_RANKS = table(__name__, "trait-ranks", RankRow)
+TRAIT_RANKS = table(__name__, "trait-ranks", TraitRankRow)
 SKILL_COUNTS = table(__name__, "skill-counts", SkillCountRow)
 POWER_COUNTS = table(__name__, "power-counts", PowerCountRow)
 BASIC_POWERS = table(__name__, "basic-powers", PowerRow)

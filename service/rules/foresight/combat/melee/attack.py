@@ -42,10 +42,10 @@ from service.rules.registry import Kind, operation
 __all__ = [
     "AttackCircumstance",
     "AttackSituation",
-    "MeleeAttack",
     "MeleeAttackInput",
     "MeleeAttackResult",
     "MeleeOptions",
+    "MeleeStrike",
     "attack_terms",
     "melee_attack",
     "melee_setup",
@@ -106,7 +106,7 @@ class MeleeOptions(ResolutionOptions, UcdcOptions):
     """Resolution options and how the UCDC is rounded (for the weapon's DC)."""
 
 
-class MeleeAttack(Model):
+class MeleeStrike(Model):
     """A melee attack as the lead's end-to-end attack embeds it: the HTH Combat task, the
     weapon as wielded and the attack's circumstances."""
 
@@ -123,7 +123,7 @@ class MeleeAttack(Model):
     aim: Aim = Field(default=Aim.RANDOM, description="Where the blow is aimed (F:L3144-3149).")
 
 
-class MeleeAttackInput(MeleeAttack):
+class MeleeAttackInput(MeleeStrike):
     options: MeleeOptions = Field(default=MeleeOptions())
 
 
@@ -131,7 +131,7 @@ class MeleeAttackResult(Resolution):
     weapon: WeaponProfile
 
 
-def attack_terms(attack: MeleeAttack, loc: tuple[str | int, ...] = ()) -> list[Term]:
+def attack_terms(attack: MeleeStrike, loc: tuple[str | int, ...] = ()) -> list[Term]:
     """The attack's own terms: the weapon's, the situations', earlier attacks', the aim's."""
     found = weapon_terms(attack.use, (*loc, "use"))
     chosen = [(c.situation.value, c.modifier) for c in attack.situations]
@@ -146,7 +146,7 @@ def attack_terms(attack: MeleeAttack, loc: tuple[str | int, ...] = ()) -> list[T
 
 
 def melee_setup(
-    attack: MeleeAttack, options: ResolutionOptions, loc: tuple[str | int, ...] = ()
+    attack: MeleeStrike, options: ResolutionOptions, loc: tuple[str | int, ...] = ()
 ) -> Setup:
     """The attack's HTH Combat task set up with every modifier, each named."""
     return setup_at((*loc, "task"), attack.task, options, attack_terms(attack, loc))

@@ -47,11 +47,11 @@ from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 
 __all__ = [
+    "Dodge",
     "DodgeInput",
     "DodgeResult",
     "DodgeSituation",
-    "MeleeDodge",
-    "MeleeParry",
+    "Parry",
     "ParryDisarmOptions",
     "ParryInput",
     "ParryOptions",
@@ -138,7 +138,7 @@ def _defended(feints: int, earlier: int, bonus: bool, action: str) -> list[Term]
     return found
 
 
-class MeleeParry(Model):
+class Parry(Model):
     """A parry as the end-to-end attack embeds it."""
 
     task: Task = Field(description="HTH Combat (F:L3118) with any other modifiers.")
@@ -161,7 +161,7 @@ class MeleeParry(Model):
     disarm: bool = Field(default=False, description="A parry to disarm (F:L3244).")
 
 
-class ParryInput(MeleeParry):
+class ParryInput(Parry):
     options: ParryOptions = Field(default=ParryOptions())
 
 
@@ -180,9 +180,7 @@ def _parry_dc(use: WeaponUse, rounding: UcdcRounding, loc: tuple[str | int, ...]
     raise InputError((*loc, "weapon"), f"'{use.weapon.name}' has no DC at any range")
 
 
-def parry_terms(
-    parry: MeleeParry, options: ParryOptions, loc: tuple[str | int, ...] = ()
-) -> list[Term]:
+def parry_terms(parry: Parry, options: ParryOptions, loc: tuple[str | int, ...] = ()) -> list[Term]:
     use = parry.use
     if use.weapon.parry is None:
         raise InputError((*loc, "use", "weapon", "parry"), f"'{use.weapon.name}' cannot parry")
@@ -204,7 +202,7 @@ def parry_terms(
     return [term for term in found if term.value]
 
 
-def parry_setup(parry: MeleeParry, options: ParryOptions, loc: tuple[str | int, ...] = ()) -> Setup:
+def parry_setup(parry: Parry, options: ParryOptions, loc: tuple[str | int, ...] = ()) -> Setup:
     """The parry's HTH Combat task set up with every modifier, each named."""
     return setup_at((*loc, "task"), parry.task, options, parry_terms(parry, options, loc))
 
@@ -266,7 +264,7 @@ class GivingGround(StrEnum):
 RETREAT_M = {GivingGround.NONE: 0, GivingGround.GIVING_GROUND: 1, GivingGround.DESPERATELY: 2}
 
 
-class MeleeDodge(Model):
+class Dodge(Model):
     """A dodge as the end-to-end attack embeds it."""
 
     task: Task = Field(
@@ -295,7 +293,7 @@ class MeleeDodge(Model):
     )
 
 
-class DodgeInput(MeleeDodge):
+class DodgeInput(Dodge):
     options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
@@ -305,7 +303,7 @@ def _row(key: str, value: int | None = None) -> Term:
     return Term(source=row.situation, value=row.low if value is None else value)
 
 
-def dodge_terms(dodge: MeleeDodge, loc: tuple[str | int, ...] = ()) -> list[Term]:
+def dodge_terms(dodge: Dodge, loc: tuple[str | int, ...] = ()) -> list[Term]:
     found = []
     if dodge.skill is DodgeSkill.ACROBATICS:
         found.append(_row("acrobatics"))
@@ -325,9 +323,7 @@ def dodge_terms(dodge: MeleeDodge, loc: tuple[str | int, ...] = ()) -> list[Term
     return [term for term in found if term.value]
 
 
-def dodge_setup(
-    dodge: MeleeDodge, options: ResolutionOptions, loc: tuple[str | int, ...] = ()
-) -> Setup:
+def dodge_setup(dodge: Dodge, options: ResolutionOptions, loc: tuple[str | int, ...] = ()) -> Setup:
     """The dodge's task set up with every modifier, each named; an AG dodge with no BEF
     given takes the attribute BEF (AMB-01)."""
     default = options.attribute_bef if dodge.skill is DodgeSkill.AGILITY else None
@@ -335,10 +331,10 @@ def dodge_setup(
 
 
 def defense_setup(
-    defense: MeleeParry | MeleeDodge, options: ParryOptions, loc: tuple[str | int, ...] = ()
+    defense: Parry | Dodge, options: ParryOptions, loc: tuple[str | int, ...] = ()
 ) -> Setup:
     """A parry's or a dodge's task set up, whichever `defense` is."""
-    if isinstance(defense, MeleeParry):
+    if isinstance(defense, Parry):
         return parry_setup(defense, options, loc)
     return dodge_setup(defense, options, loc)
 

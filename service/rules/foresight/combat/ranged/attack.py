@@ -48,11 +48,11 @@ from service.rules.registry import Kind, Reading, operation
 
 __all__ = [
     "JammedShot",
-    "RangedAttack",
     "RangedAttackInput",
     "RangedAttackOdds",
     "RangedAttackResult",
     "RangedOptions",
+    "RangedShot",
     "Volley",
     "burst_of",
     "landed",
@@ -91,7 +91,7 @@ class RangedOptions(ResolutionOptions, AimOptions, BurstOptions):
     )
 
 
-class RangedAttack(Model):
+class RangedShot(Model):
     """A shot or burst: the firer's skill, the weapon, the target's distance, the situation."""
 
     task: Task = Field(
@@ -115,15 +115,15 @@ class RangedAttack(Model):
     )
 
 
-class RangedAttackInput(RangedAttack):
+class RangedAttackInput(RangedShot):
     options: RangedOptions = Field(default=RangedOptions())
 
 
-def _has(request: RangedAttack, situation: RangedSituation) -> bool:
+def _has(request: RangedShot, situation: RangedSituation) -> bool:
     return any(given.situation is situation for given in request.situations)
 
 
-def _check(request: RangedAttack) -> None:
+def _check(request: RangedShot) -> None:
     aimed = request.aim.aims > 0 or request.aim.laser_sight_aim
     if aimed and request.shot > 1:
         raise InputError(("shot",), "an Aim starts the recoil count again: this is shot 1")
@@ -133,7 +133,7 @@ def _check(request: RangedAttack) -> None:
         raise InputError(("burst",), "the weapon has no auto burst modification ('auto')")
 
 
-def modifier_terms(request: RangedAttack, options: AimOptions) -> list[Term]:
+def modifier_terms(request: RangedShot, options: AimOptions) -> list[Term]:
     """Every modifier of the shot, named: the weapon's PM, the table's rows, the pinned hand,
     recoil, aim, range and 'within 3 m' (F:L3266-3298)."""
     _check(request)
@@ -150,18 +150,18 @@ def modifier_terms(request: RangedAttack, options: AimOptions) -> list[Term]:
     return [term for term in found if term.value]
 
 
-def ranged_setup(request: RangedAttack, options: RangedOptions) -> Setup:
+def ranged_setup(request: RangedShot, options: RangedOptions) -> Setup:
     """The fire task set up: the skill at BEF + PM + every modifier (F:L3257, F:L3266)."""
     default = SKILL_BEF.get(request.weapon.use)
     return setup_at(("task",), request.task, options, modifier_terms(request, options), default)
 
 
-def volley_of(request: RangedAttack) -> Volley:
+def volley_of(request: RangedShot) -> Volley:
     area = _has(request, RangedSituation.AREA_FIRE)
     return Volley.AREA if area else Volley.SINGLE_TARGET
 
 
-def burst_of(request: RangedAttack, qr: QR, options: BurstOptions) -> tuple[int, int, str | None]:
+def burst_of(request: RangedShot, qr: QR, options: BurstOptions) -> tuple[int, int, str | None]:
     """Rounds fired, rounds that hit and their DC (null when the weapon gives none): a burst
     at a single target is one hit at the raised DC by default, area fire yield x rounds at the
     weapon's DC (F:L3257, F:L3261, F:L3298, F:L3794)."""
@@ -187,7 +187,7 @@ class RangedAttackResult(Model):
     random_damage_qr: bool = Field(description="Area fire: each hit's damage QR is random.")
 
 
-def landed(request: RangedAttack, qr: QR, jammed: bool, options: RangedOptions) -> int:
+def landed(request: RangedShot, qr: QR, jammed: bool, options: RangedOptions) -> int:
     """Rounds that hit: none when a jam loses the shot ('jammed_shot')."""
     if jammed and options.jammed_shot is JammedShot.LOST:
         return 0
