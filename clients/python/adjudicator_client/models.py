@@ -2183,6 +2183,68 @@ class ForesightLocationRow(Model):
     special: Annotated[str, Field(description="The table's text.", title="Special")]
 
 
+class ForesightLongTermFamiliarity(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    ability: Annotated[
+        str,
+        Field(
+            description="The skill, field or attribute it is used with.",
+            max_length=60,
+            min_length=1,
+            title="Ability",
+        ),
+    ]
+    subject: Annotated[
+        str,
+        Field(
+            description="The object or situation, e.g. 'her H&K pistol'.",
+            max_length=60,
+            min_length=1,
+            title="Subject",
+        ),
+    ]
+    relevant: Annotated[
+        bool, Field(description="Does the GM rule that it applies here?", title="Relevant")
+    ] = True
+
+
+Skill2 = TypeAliasType(
+    "Skill2",
+    Annotated[
+        str,
+        Field(
+            description="The skill it is used with; none: a field or an attribute.",
+            max_length=40,
+            min_length=1,
+            title="Skill",
+        ),
+    ],
+)
+
+
+class ForesightLongTermFamiliarityPurchase(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject: Annotated[
+        str,
+        Field(
+            description="What it is familiarity with: a ship, a city, a rifle.",
+            max_length=60,
+            min_length=1,
+            title="Subject",
+        ),
+    ]
+    skill: Annotated[
+        Skill2 | None,
+        Field(
+            description="The skill it is used with; none: a field or an attribute.", title="Skill"
+        ),
+    ] = None
+
+
 class ForesightMajorInjuryOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2656,6 +2718,30 @@ class ForesightNpcInstantRequest(Model):
             validate_default=True,
         ),
     ] = []
+
+
+class ForesightNpcModifierRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    primary: Annotated[list[str], Field(title="Primary")]
+    secondary: Annotated[list[str], Field(title="Secondary")]
+    other: Annotated[list[str], Field(title="Other")]
+    best: Annotated[list[str], Field(title="Best")]
+    fields: Annotated[list[str], Field(title="Fields")]
+    modifier: Annotated[str, Field(title="Modifier")]
+
+
+class ForesightNpcModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightNpcModifierRow], Field(title="Rows")]
 
 
 class ForesightNpcSkill(Model):
@@ -5184,8 +5270,8 @@ class ForesightSurgeryTable(Model):
     rows: Annotated[list[ForesightSurgeryRow], Field(title="Rows")]
 
 
-Skill2 = TypeAliasType(
-    "Skill2",
+Skill3 = TypeAliasType(
+    "Skill3",
     Annotated[
         str,
         Field(
@@ -8939,6 +9025,25 @@ class FourCRaised(Model):
     ]
 
 
+class FourCRankRow(Model):
+    """
+    A Rank Value range of the basic ladder, its description and the optional Rank Names.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row: Annotated[int, Field(title="Row")]
+    rv_min: Annotated[int, Field(title="Rv Min")]
+    rv_max: Annotated[int, Field(title="Rv Max")]
+    description: Annotated[
+        str | None,
+        Field(description="None for 0: no character has it (C:L262).", title="Description"),
+    ]
+    names: Annotated[list[str], Field(title="Names")]
+    note: Annotated[str | None, Field(title="Note")]
+
+
 class FourCRankRowResult(Model):
     """
     A Rank Value's row: its range, the lowest value in it, and what it means.
@@ -8963,6 +9068,18 @@ class FourCRankRowResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+
+
+class FourCRanksTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCRankRow], Field(title="Rows")]
 
 
 class FourCReactionRow(Model):
@@ -9371,6 +9488,27 @@ class FourCThrownWeaponRangeTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[FourCThrownWeaponRangeRow], Field(title="Rows")]
+
+
+class FourCTraitRankRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    roll_min: Annotated[int, Field(ge=0, le=99, title="Roll Min")]
+    roll_max: Annotated[int, Field(ge=0, le=99, title="Roll Max")]
+    rv: Annotated[int, Field(title="Rv")]
+
+
+class FourCTraitRanksTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[FourCTraitRankRow], Field(title="Rows")]
 
 
 class FourCTraitRolled(Model):
@@ -12981,126 +13119,6 @@ class Truncation(Model):
     mass_cut: Annotated[Exact, Field(description="The probability of the longer chains left out.")]
 
 
-Skill4 = TypeAliasType(
-    "Skill4",
-    Annotated[
-        str,
-        Field(
-            description="The skill it is used with; none: a field or an attribute.",
-            max_length=40,
-            min_length=1,
-            title="Skill",
-        ),
-    ],
-)
-
-
-class ServiceRulesForesightCharactersLedgerForesightLongTermFamiliarity(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    subject: Annotated[
-        str,
-        Field(
-            description="What it is familiarity with: a ship, a city, a rifle.",
-            max_length=60,
-            min_length=1,
-            title="Subject",
-        ),
-    ]
-    skill: Annotated[
-        Skill4 | None,
-        Field(
-            description="The skill it is used with; none: a field or an attribute.", title="Skill"
-        ),
-    ] = None
-
-
-class ServiceRulesForesightCharactersNpcsForesightModifierRow(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    primary: Annotated[list[str], Field(title="Primary")]
-    secondary: Annotated[list[str], Field(title="Secondary")]
-    other: Annotated[list[str], Field(title="Other")]
-    best: Annotated[list[str], Field(title="Best")]
-    fields: Annotated[list[str], Field(title="Fields")]
-    modifier: Annotated[str, Field(title="Modifier")]
-
-
-class ServiceRulesForesightCharactersSpeciesForesightModifierRow(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    modifier: Annotated[
-        Literal["enormous_frame", "tiny_frame", "one_legged", "one_armed"], Field(title="Modifier")
-    ]
-    ds: Annotated[
-        str, Field(description="What the damage scale is multiplied by, exactly.", title="Ds")
-    ]
-    shifts: Annotated[
-        list[ForesightShift],
-        Field(description="Inherent points, the range moving too.", title="Shifts"),
-    ]
-    notes: Annotated[str, Field(title="Notes")]
-    source: Annotated[str, Field(title="Source")]
-
-
-class ServiceRulesForesightResolutionFamiliarityForesightLongTermFamiliarity(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    ability: Annotated[
-        str,
-        Field(
-            description="The skill, field or attribute it is used with.",
-            max_length=60,
-            min_length=1,
-            title="Ability",
-        ),
-    ]
-    subject: Annotated[
-        str,
-        Field(
-            description="The object or situation, e.g. 'her H&K pistol'.",
-            max_length=60,
-            min_length=1,
-            title="Subject",
-        ),
-    ]
-    relevant: Annotated[
-        bool, Field(description="Does the GM rule that it applies here?", title="Relevant")
-    ] = True
-
-
-class ServiceRulesFourCCharactersTablesFourCRankRow(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    roll_min: Annotated[int, Field(ge=0, le=99, title="Roll Min")]
-    roll_max: Annotated[int, Field(ge=0, le=99, title="Roll Max")]
-    rv: Annotated[int, Field(title="Rv")]
-
-
-class ServiceRulesFourCCoreTablesFourCRankRow(Model):
-    """
-    A Rank Value range of the basic ladder, its description and the optional Rank Names.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    row: Annotated[int, Field(title="Row")]
-    rv_min: Annotated[int, Field(title="Rv Min")]
-    rv_max: Annotated[int, Field(title="Rv Max")]
-    description: Annotated[
-        str | None,
-        Field(description="None for 0: no character has it (C:L262).", title="Description"),
-    ]
-    names: Annotated[list[str], Field(title="Names")]
-    note: Annotated[str | None, Field(title="Note")]
-
-
 class Batch(Model):
     """
     Several calls, answered in order, each on its own.
@@ -14752,20 +14770,6 @@ class ForesightCharacterModifiersAgingResult(Model):
     ] = None
 
 
-class ForesightCharacterModifiersTable(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(title="Name")]
-    title: Annotated[str, Field(title="Title")]
-    source: Annotated[
-        str, Field(description="Where the seed text states the table.", title="Source")
-    ]
-    rows: Annotated[
-        list[ServiceRulesForesightCharactersSpeciesForesightModifierRow], Field(title="Rows")
-    ]
-
-
 class ForesightCharacterModifiersUniqueGiftRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -14890,7 +14894,7 @@ class ForesightCharacterValidateRequest(Model):
         Field(max_length=10, title="Gravities", validate_default=True),
     ] = []
     long_term_familiarities: Annotated[
-        list[ServiceRulesForesightCharactersLedgerForesightLongTermFamiliarity],
+        list[ForesightLongTermFamiliarityPurchase],
         Field(max_length=20, title="Long Term Familiarities", validate_default=True),
     ] = []
     unique_insights: Annotated[
@@ -17349,6 +17353,24 @@ class ForesightMeritRanksTable(Model):
     rows: Annotated[list[ForesightMeritRow], Field(title="Rows")]
 
 
+class ForesightModifierRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modifier: Annotated[
+        Literal["enormous_frame", "tiny_frame", "one_legged", "one_armed"], Field(title="Modifier")
+    ]
+    ds: Annotated[
+        str, Field(description="What the damage scale is multiplied by, exactly.", title="Ds")
+    ]
+    shifts: Annotated[
+        list[ForesightShift],
+        Field(description="Inherent points, the range moving too.", title="Shifts"),
+    ]
+    notes: Annotated[str, Field(title="Notes")]
+    source: Annotated[str, Field(title="Source")]
+
+
 class ForesightModifiersPlayerInputRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -17394,20 +17416,6 @@ class ForesightNpcInstantResult(Model):
     field_depth: Annotated[str, Field(title="Field Depth")]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
-
-
-class ForesightNpcModifiersTable(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(title="Name")]
-    title: Annotated[str, Field(title="Title")]
-    source: Annotated[
-        str, Field(description="Where the seed text states the table.", title="Source")
-    ]
-    rows: Annotated[
-        list[ServiceRulesForesightCharactersNpcsForesightModifierRow], Field(title="Rows")
     ]
 
 
@@ -20576,7 +20584,7 @@ class ForesightTeachOddsRequest(Model):
         ),
     ]
     skill: Annotated[
-        Skill2 | None,
+        Skill3 | None,
         Field(
             description="With subject 'skill': the skill taught (the teacher has it).",
             title="Skill",
@@ -20621,7 +20629,7 @@ class ForesightTeachRequest(Model):
         ),
     ]
     skill: Annotated[
-        Skill2 | None,
+        Skill3 | None,
         Field(
             description="With subject 'skill': the skill taught (the teacher has it).",
             title="Skill",
@@ -28068,18 +28076,6 @@ class FourCRankRowRequest(Model):
     ]
 
 
-class FourCRanksTable(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(title="Name")]
-    title: Annotated[str, Field(title="Title")]
-    source: Annotated[
-        str, Field(description="Where the seed text states the table.", title="Source")
-    ]
-    rows: Annotated[list[ServiceRulesFourCCoreTablesFourCRankRow], Field(title="Rows")]
-
-
 class FourCRelayOptions(Model):
     """
     The core's readings, and the Shrouded Relay's (A-44, A-11, A-35).
@@ -28804,18 +28800,6 @@ class FourCTraitOdds(Model):
     ]
     rv: Annotated[list[OutcomeProbability], Field(title="Rv")]
     mean: Exact
-
-
-class FourCTraitRanksTable(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(title="Name")]
-    title: Annotated[str, Field(title="Title")]
-    source: Annotated[
-        str, Field(description="Where the seed text states the table.", title="Source")
-    ]
-    rows: Annotated[list[ServiceRulesFourCCharactersTablesFourCRankRow], Field(title="Rows")]
 
 
 class FourCTraitsRollOddsResult(Model):
@@ -39849,7 +39833,7 @@ class ForesightCharacterCreateRequest(Model):
         Field(max_length=10, title="Gravities", validate_default=True),
     ] = []
     long_term_familiarities: Annotated[
-        list[ServiceRulesForesightCharactersLedgerForesightLongTermFamiliarity],
+        list[ForesightLongTermFamiliarityPurchase],
         Field(max_length=20, title="Long Term Familiarities", validate_default=True),
     ] = []
     unique_insights: Annotated[
@@ -39964,6 +39948,18 @@ class ForesightCharacterCreateResult(Model):
     ]
 
 
+class ForesightCharacterModifiersTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightModifierRow], Field(title="Rows")]
+
+
 class ForesightCharacterReallocateRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -39994,7 +39990,7 @@ class ForesightCharacterReallocateRequest(Model):
         Field(max_length=10, title="Gravities", validate_default=True),
     ] = []
     long_term_familiarities: Annotated[
-        list[ServiceRulesForesightCharactersLedgerForesightLongTermFamiliarity],
+        list[ForesightLongTermFamiliarityPurchase],
         Field(max_length=20, title="Long Term Familiarities", validate_default=True),
     ] = []
     unique_insights: Annotated[
@@ -40317,7 +40313,7 @@ class ForesightCpSpendRequest(Model):
         Field(max_length=10, title="Gravities", validate_default=True),
     ] = []
     long_term_familiarities: Annotated[
-        list[ServiceRulesForesightCharactersLedgerForesightLongTermFamiliarity],
+        list[ForesightLongTermFamiliarityPurchase],
         Field(max_length=20, title="Long Term Familiarities", validate_default=True),
     ] = []
     unique_insights: Annotated[
@@ -40781,6 +40777,80 @@ class ForesightDecompressionResult(Model):
     ] = None
 
 
+class ForesightDodge(Model):
+    """
+    A dodge as the end-to-end attack embeds it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The dodging ability: AG (BEF the option 'attribute_bef' when none is given), HTH Combat or Acrobatics, with any other modifiers."
+        ),
+    ]
+    skill: Annotated[
+        Literal["agility", "hth_combat", "acrobatics"],
+        Field(
+            description="Dodges use Agility, HTH Combat or Acrobatics (F:L3098).",
+            title="DodgeSkill",
+        ),
+    ]
+    specializations: Annotated[
+        int,
+        Field(
+            description="Relevant HTH Combat specializations or favourings: +1 each, at most +2 (F:L3181, F:L3098); HTH Combat dodges only.",
+            ge=0,
+            le=2,
+            title="Specializations",
+        ),
+    ] = 0
+    giving_ground: Annotated[
+        Literal["none", "giving_ground", "desperately"],
+        Field(
+            description="Retreat 1 m for +1, or desperately 2 m for +3, which replaces the +1 (F:L3098).",
+            title="GivingGround",
+        ),
+    ] = "none"
+    drop_to_squat: Annotated[
+        bool,
+        Field(
+            description="Drop from standing to squatting: +1, with either retreat.",
+            title="Drop To Squat",
+        ),
+    ] = False
+    situations: Annotated[
+        list[ForesightDodgeCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    dodges_made: Annotated[
+        int,
+        Field(
+            description="Dodges already attempted this round: -2 each (F:L3187).",
+            ge=0,
+            le=10,
+            title="Dodges Made",
+        ),
+    ] = 0
+    bonus_dodge: Annotated[
+        bool,
+        Field(
+            description="A bonus Dodge action: no penalty for earlier dodges.", title="Bonus Dodge"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+
+
 class ForesightDose(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -41228,7 +41298,7 @@ class ForesightFamiliaritiesRequest(Model):
         Field(max_length=6, title="Gravities", validate_default=True),
     ] = []
     long_term: Annotated[
-        list[ServiceRulesForesightResolutionFamiliarityForesightLongTermFamiliarity],
+        list[ForesightLongTermFamiliarity],
         Field(max_length=32, title="Long Term", validate_default=True),
     ] = []
     non_familiarity: Annotated[
@@ -42312,41 +42382,6 @@ class ForesightMedicalTreatmentPlanResult(Model):
     success: Annotated[bool, Field(title="Success")]
 
 
-class ForesightMeleeAttack(Model):
-    """
-    A melee attack as the lead's end-to-end attack embeds it: the HTH Combat task, the
-    weapon as wielded and the attack's circumstances.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    task: Annotated[
-        ForesightTask,
-        Field(
-            description="HTH Combat ((AG+PC)/2, BEF G, F:L3118) with any other modifiers (wounds, exhaustion); the table's rows go in 'situations'."
-        ),
-    ]
-    use: ForesightWeaponUse
-    situations: Annotated[
-        list[ForesightAttackCircumstance],
-        Field(max_length=16, title="Situations", validate_default=True),
-    ] = []
-    attacks_made: Annotated[
-        int,
-        Field(
-            description="Attacks already made with this weapon this round: -2 each (F:L3022).",
-            ge=0,
-            le=10,
-            title="Attacks Made",
-        ),
-    ] = 0
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the blow is aimed (F:L3144-3149).", title="Aim"),
-    ] = "random"
-
-
 class ForesightMeleeAttackOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -42794,80 +42829,6 @@ class ForesightMeleeDisarmResult(Model):
             title="Outcome Odds",
         ),
     ] = None
-
-
-class ForesightMeleeDodge(Model):
-    """
-    A dodge as the end-to-end attack embeds it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    task: Annotated[
-        ForesightTask,
-        Field(
-            description="The dodging ability: AG (BEF the option 'attribute_bef' when none is given), HTH Combat or Acrobatics, with any other modifiers."
-        ),
-    ]
-    skill: Annotated[
-        Literal["agility", "hth_combat", "acrobatics"],
-        Field(
-            description="Dodges use Agility, HTH Combat or Acrobatics (F:L3098).",
-            title="DodgeSkill",
-        ),
-    ]
-    specializations: Annotated[
-        int,
-        Field(
-            description="Relevant HTH Combat specializations or favourings: +1 each, at most +2 (F:L3181, F:L3098); HTH Combat dodges only.",
-            ge=0,
-            le=2,
-            title="Specializations",
-        ),
-    ] = 0
-    giving_ground: Annotated[
-        Literal["none", "giving_ground", "desperately"],
-        Field(
-            description="Retreat 1 m for +1, or desperately 2 m for +3, which replaces the +1 (F:L3098).",
-            title="GivingGround",
-        ),
-    ] = "none"
-    drop_to_squat: Annotated[
-        bool,
-        Field(
-            description="Drop from standing to squatting: +1, with either retreat.",
-            title="Drop To Squat",
-        ),
-    ] = False
-    situations: Annotated[
-        list[ForesightDodgeCircumstance],
-        Field(max_length=16, title="Situations", validate_default=True),
-    ] = []
-    dodges_made: Annotated[
-        int,
-        Field(
-            description="Dodges already attempted this round: -2 each (F:L3187).",
-            ge=0,
-            le=10,
-            title="Dodges Made",
-        ),
-    ] = 0
-    bonus_dodge: Annotated[
-        bool,
-        Field(
-            description="A bonus Dodge action: no penalty for earlier dodges.", title="Bonus Dodge"
-        ),
-    ] = False
-    feints: Annotated[
-        int,
-        Field(
-            description="Feints the attacker made just before: -1 each (F:L3023).",
-            ge=0,
-            le=10,
-            title="Feints",
-        ),
-    ] = 0
 
 
 class ForesightMeleeDodgeOddsRequest(Model):
@@ -43374,60 +43335,6 @@ class ForesightMeleeKnockoutResult(Model):
     ] = None
 
 
-class ForesightMeleeParry(Model):
-    """
-    A parry as the end-to-end attack embeds it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    task: Annotated[
-        ForesightTask, Field(description="HTH Combat (F:L3118) with any other modifiers.")
-    ]
-    use: Annotated[
-        ForesightWeaponUse, Field(description="The parrying weapon, at the attack's range.")
-    ]
-    attacker_dc: Annotated[
-        AttackerDc | None,
-        Field(
-            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
-            title="Attacker Dc",
-        ),
-    ] = None
-    situations: Annotated[
-        list[ForesightParryCircumstance],
-        Field(max_length=16, title="Situations", validate_default=True),
-    ] = []
-    parries_made: Annotated[
-        int,
-        Field(
-            description="Parries already attempted this round: -2 each (F:L3170).",
-            ge=0,
-            le=10,
-            title="Parries Made",
-        ),
-    ] = 0
-    bonus_parry: Annotated[
-        bool,
-        Field(
-            description="A bonus Parry action: no penalty for earlier parries.", title="Bonus Parry"
-        ),
-    ] = False
-    feints: Annotated[
-        int,
-        Field(
-            description="Feints the attacker made just before: -1 each (F:L3023).",
-            ge=0,
-            le=10,
-            title="Feints",
-        ),
-    ] = 0
-    disarm: Annotated[bool, Field(description="A parry to disarm (F:L3244).", title="Disarm")] = (
-        False
-    )
-
-
 class ForesightMeleeParryOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -43896,6 +43803,41 @@ class ForesightMeleeStrangleResult(Model):
     ] = None
 
 
+class ForesightMeleeStrike(Model):
+    """
+    A melee attack as the lead's end-to-end attack embeds it: the HTH Combat task, the
+    weapon as wielded and the attack's circumstances.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="HTH Combat ((AG+PC)/2, BEF G, F:L3118) with any other modifiers (wounds, exhaustion); the table's rows go in 'situations'."
+        ),
+    ]
+    use: ForesightWeaponUse
+    situations: Annotated[
+        list[ForesightAttackCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    attacks_made: Annotated[
+        int,
+        Field(
+            description="Attacks already made with this weapon this round: -2 each (F:L3022).",
+            ge=0,
+            le=10,
+            title="Attacks Made",
+        ),
+    ] = 0
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the blow is aimed (F:L3144-3149).", title="Aim"),
+    ] = "random"
+
+
 class ForesightMeleeThrowOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -44330,6 +44272,60 @@ class ForesightPainResistanceStunCheckResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightParry(Model):
+    """
+    A parry as the end-to-end attack embeds it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask, Field(description="HTH Combat (F:L3118) with any other modifiers.")
+    ]
+    use: Annotated[
+        ForesightWeaponUse, Field(description="The parrying weapon, at the attack's range.")
+    ]
+    attacker_dc: Annotated[
+        AttackerDc | None,
+        Field(
+            description="The attack's absolute DC (melee/weapon-profile 'dc'), compared with the parrying weapon's (F:L3161); null: not compared.",
+            title="Attacker Dc",
+        ),
+    ] = None
+    situations: Annotated[
+        list[ForesightParryCircumstance],
+        Field(max_length=16, title="Situations", validate_default=True),
+    ] = []
+    parries_made: Annotated[
+        int,
+        Field(
+            description="Parries already attempted this round: -2 each (F:L3170).",
+            ge=0,
+            le=10,
+            title="Parries Made",
+        ),
+    ] = 0
+    bonus_parry: Annotated[
+        bool,
+        Field(
+            description="A bonus Parry action: no penalty for earlier parries.", title="Bonus Parry"
+        ),
+    ] = False
+    feints: Annotated[
+        int,
+        Field(
+            description="Feints the attacker made just before: -1 each (F:L3023).",
+            ge=0,
+            le=10,
+            title="Feints",
+        ),
+    ] = 0
+    disarm: Annotated[bool, Field(description="A parry to disarm (F:L3244).", title="Disarm")] = (
+        False
+    )
 
 
 class ForesightPartyTotal(Model):
@@ -45167,60 +45163,6 @@ class ForesightRangedAmmoRequest(Model):
     }
 
 
-class ForesightRangedAttack(Model):
-    """
-    A shot or burst: the firer's skill, the weapon, the target's distance, the situation.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    task: Annotated[
-        ForesightTask,
-        Field(
-            description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
-        ),
-    ]
-    weapon: ForesightRangedWeapon
-    distance_m: Annotated[
-        float,
-        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
-    ]
-    situations: Annotated[
-        list[ForesightSituationInput],
-        Field(
-            description="Rows of the Ranged Attack Modifiers (F:L3267-3298).",
-            max_length=16,
-            title="Situations",
-            validate_default=True,
-        ),
-    ] = []
-    aim: Annotated[ForesightAimInput, Field(validate_default=True)] = {
-        "aims": 0,
-        "laser_sight_aim": False,
-        "just_hit": False,
-    }
-    shot: Annotated[
-        int,
-        Field(
-            description="This is the k-th shot in a row since the last Aim or Recover (recoil).",
-            ge=1,
-            le=50,
-            title="Shot",
-        ),
-    ] = 1
-    burst: Annotated[
-        bool, Field(description="Fire the weapon's auto burst ('auto').", title="Burst")
-    ] = False
-    pinned_gun_hand: Annotated[
-        bool,
-        Field(
-            description="A defensive pin holds the gun hand: -4 (F:L3207-3211).",
-            title="Pinned Gun Hand",
-        ),
-    ] = False
-
-
 class ForesightRangedAttackOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -45462,6 +45404,60 @@ class ForesightRangedBurstResult(Model):
             title="Outcome Odds",
         ),
     ] = None
+
+
+class ForesightRangedShot(Model):
+    """
+    A shot or burst: the firer's skill, the weapon, the target's distance, the situation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[
+        ForesightTask,
+        Field(
+            description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
+        ),
+    ]
+    weapon: ForesightRangedWeapon
+    distance_m: Annotated[
+        float,
+        Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
+    ]
+    situations: Annotated[
+        list[ForesightSituationInput],
+        Field(
+            description="Rows of the Ranged Attack Modifiers (F:L3267-3298).",
+            max_length=16,
+            title="Situations",
+            validate_default=True,
+        ),
+    ] = []
+    aim: Annotated[ForesightAimInput, Field(validate_default=True)] = {
+        "aims": 0,
+        "laser_sight_aim": False,
+        "just_hit": False,
+    }
+    shot: Annotated[
+        int,
+        Field(
+            description="This is the k-th shot in a row since the last Aim or Recover (recoil).",
+            ge=1,
+            le=50,
+            title="Shot",
+        ),
+    ] = 1
+    burst: Annotated[
+        bool, Field(description="Fire the weapon's auto burst ('auto').", title="Burst")
+    ] = False
+    pinned_gun_hand: Annotated[
+        bool,
+        Field(
+            description="A defensive pin holds the gun hand: -4 (F:L3207-3211).",
+            title="Pinned Gun Hand",
+        ),
+    ] = False
 
 
 class ForesightSeductionResult(Model):
@@ -61457,10 +61453,10 @@ class ForesightAttacker(Model):
         extra="forbid",
     )
     melee: Annotated[
-        ForesightMeleeAttack | None, Field(description="As melee/attack takes it.")
+        ForesightMeleeStrike | None, Field(description="As melee/attack takes it.")
     ] = None
     ranged: Annotated[
-        ForesightRangedAttack | None,
+        ForesightRangedShot | None,
         Field(description="As ranged/attack takes it: a shot or a burst at one target."),
     ] = None
     task: Annotated[ForesightTask | None, Field(description="Any attack, its modifiers given.")] = (
@@ -62170,12 +62166,8 @@ class ForesightDefense(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    parry: Annotated[ForesightMeleeParry | None, Field(description="As melee/parry takes it.")] = (
-        None
-    )
-    dodge: Annotated[ForesightMeleeDodge | None, Field(description="As melee/dodge takes it.")] = (
-        None
-    )
+    parry: Annotated[ForesightParry | None, Field(description="As melee/parry takes it.")] = None
+    dodge: Annotated[ForesightDodge | None, Field(description="As melee/dodge takes it.")] = None
     task: ForesightTask | None = None
     qr: Literal[1, 2, 3, 4, 7, 10] | None = None
 
