@@ -48,7 +48,8 @@ def _at_least_min_speed(speed: float) -> float:
 
 
 Speed = Annotated[float, Field(gt=0, le=MAX_SPEED), AfterValidator(_at_least_min_speed)]
-MAX_DISTANCE = 10**12
+#: Limits stay within GraphQL's 32-bit Int, in which the catalogue publishes them.
+MAX_DISTANCE = 10**9
 #: The Accident Avoidance roll after a hasty QR10 is at Man -3 (F:L3370).
 SERIOUS_MISHAP = -3
 

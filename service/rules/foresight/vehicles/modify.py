@@ -74,7 +74,8 @@ MULTIPLIED = {
     "cargo": "cargo_kg",
     "passengers": "passengers",
 }
-BIG = 10**12
+#: Limits stay within GraphQL's 32-bit Int, in which the catalogue publishes them.
+BIG = 10**9
 
 
 class VehicleStats(Model):
