@@ -7,7 +7,9 @@ written out: `99`, `98-99`, `91-99`, `99*`. A starred range fails on its faces o
 following D10 shows 10 (F:L3585). An item with no stated range is utterly reliable (F:L3566).
 
 Reliability shifts one letter per step: better (+) moves the range up the table towards A,
-worse (-) down towards M (F:L3589). Numbers have no defined shift (AMB2-38, issue 24).
+worse (-) down towards M (F:L3589). Numbers have no defined shift (AMB2-38): `shift` refuses
+them unless told how (`NumericFailureShift`); the catalogue recommends moving the low end one
+face a step (`NumericFailureShift.LOW_END`), which the `item/...` operations default to.
 
 Plain functions only: the `item/failure-check` operation (issue 24) and `ranged/jam` use them.
 """
@@ -29,11 +31,13 @@ __all__ = [
     "FailureKind",
     "FailureRange",
     "FailureRow",
+    "NumericFailureShift",
     "fails",
     "failure_probability",
     "needs_follow_up",
     "parse_failure_range",
     "shift",
+    "shift_numeric",
 ]
 
 #: A failure range as written: a letter A-M, or faces `99`, `98-99`, `99*`.
@@ -135,10 +139,54 @@ def failure_probability(code: str | FailureRange, repaired: bool = False) -> Fra
     return len(found.faces) * per_face / 100
 
 
-def shift(code: str, steps: int, loc: tuple[str | int, ...] = ("code",)) -> str:
+class NumericFailureShift(StrEnum):
+    """How a range written as faces ('98-99', '99*') shifts (AMB2-38)."""
+
+    #: The catalogue's recommendation: one face a step at the low end.
+    LOW_END = "low_end"
+    #: Only letters shift; a numeric range is refused (the book defines no more).
+    REFUSE = "refuse"
+
+
+def shift(
+    code: str,
+    steps: int,
+    loc: tuple[str | int, ...] = ("code",),
+    numeric: NumericFailureShift = NumericFailureShift.REFUSE,
+) -> str:
     """Move a letter `steps` better (+, towards A) or worse (-, towards M), one letter a step,
-    stopping at A and M (F:L3589). A numeric range has no defined shift (AMB2-38)."""
+    stopping at A and M (F:L3589). A numeric range has no defined shift (AMB2-38): refused,
+    or moved at its low end (`shift_numeric`) when `numeric` says so."""
     if code not in FAILURE_RANGES:
+        if numeric is NumericFailureShift.LOW_END:
+            return shift_numeric(code, steps, loc)
         raise InputError(loc, f"only a letter A-M shifts, not {code!r} (AMB2-38)")
     at = min(len(_LETTERS) - 1, max(0, _LETTERS.index(code) - steps))
     return _LETTERS[at]
+
+
+def shift_numeric(code: str, steps: int, loc: tuple[str | int, ...] = ("code",)) -> str:
+    """A range of faces moved one face a step at its low end (AMB2-38, the catalogue's
+    recommendation): worse (-) widens it downwards ('98-99' -> '97-99'), to face 1 at most;
+    better (+) narrows it ('97-99' -> '98-99' -> '99'). Past a single face it goes the way
+    the letters do from C '99' to B '99*' to A (F:L3570-3573): a better step stars a single
+    face, the next leaves no range ('A', utterly reliable). A worse step takes a star off
+    before it widens ('99*' -> '99' -> '98-99'); a better one keeps it ('98-99*' -> '99*')."""
+    found = parse_failure_range(code, loc)
+    if found.kind is not FailureKind.ROLLS or not found.faces:
+        raise InputError(loc, f"{code!r} is no range of faces")
+    low, high, starred = min(found.faces), max(found.faces), found.follow_up_d10
+    for _ in range(abs(steps)):
+        if steps > 0:
+            if low < high:
+                low += 1
+            elif not starred:
+                starred = True
+            else:
+                return "A"
+        elif starred:
+            starred = False
+        else:
+            low = max(1, low - 1)
+    faces = str(low) if low == high else f"{low}-{high}"
+    return faces + ("*" if starred else "")
