@@ -164,6 +164,10 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.vehicle.damage_level", "foresight.vehicle.terrain_performance"),
             *("foresight.vehicle.catalog", "foresight.vehicle.modify"),
             *("foresight.travel.accident", "foresight.pursuit.safety_roll"),
+            # Issue 24, part: items.
+            *("foresight.item.failure_check", "foresight.item.failure_range.shift"),
+            *("foresight.item.modify", "foresight.tech_level.lookup"),
+            *("foresight.units.convert", "foresight.item.size_class"),
         ]
     ),
     "future-imperfect": frozenset(
