@@ -278,7 +278,7 @@ def attack_odds(request: AttackInput) -> AttackOdds:
     ranged = request.attacker.ranged
     fired: Distribution[tuple[QR, bool]]
     if ranged is not None and plan.attack is not None:
-        fired = fire_outcomes(plan.attack, ranged.weapon.jam)
+        fired = fire_outcomes(plan.attack, ranged.arms.jam)
     else:
         fired = _side(plan.attack, request.attacker.qr).map(lambda qr: (qr, False))
     attack = fired.map(lambda pair: pair[0])
@@ -356,7 +356,7 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
     ranged = request.attacker.ranged
     if ranged is not None:
         face = None if rolled is None else rolled.roll
-        jam = jam_test(ranged.weapon.jam, ranged.weapon.use, face, dice)
+        jam = jam_test(ranged.arms.jam, ranged.arms.use, face, dice)
         jammed = jam.jammed
     parried, defense_qr, final = None, None, attack_qr
     if request.defense is not None:

@@ -5,7 +5,9 @@ the penalty for a weapon too heavy for its wielder.
 A weapon row has the Mêlée Weapons table's shape (F:L3738-3769): PM and DC modifier at close
 (0 m), normal (1 m) and reach (2 m), null where the table has '-' (the weapon cannot be used
 there); its DC is relative to the wielder's UCDC (F:L3636). Long range (3 m) has no data in
-the book and is not supported (AMB2-42). Issue 24's weapon catalogue will supply these rows.
+the book and is not supported (AMB2-42). The weapon catalogue supplies these rows: a request
+may name one by key, `{"catalog": "sabre-longsword", "modifications": [...]}`, read as that row
+once validated (weapons.melee).
 """
 
 import math
@@ -13,12 +15,19 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, field_validator
 
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.characters.derived import UcdcOptions, UcdcRounding, ucdc_of
 from service.rules.foresight.mortality.notation import DamageClass, Notation, parse_damage_class
 from service.rules.foresight.resolution.modifiers import Term
+from service.rules.foresight.weapons.refs import (
+    MAX_MODIFICATIONS,
+    MeleeKey,
+    MeleeModification,
+    either_row_or_catalog,
+    overrides,
+)
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -26,6 +35,7 @@ __all__ = [
     "Hands",
     "MeleeRange",
     "MeleeWeapon",
+    "MeleeWeaponSpec",
     "MinStrengthInput",
     "MinStrengthResult",
     "RangeStats",
@@ -65,7 +75,10 @@ class RangeStats(Model):
     """A weapon at one range: its performance modifier and its DC relative to the UCDC."""
 
     pm: Annotated[int, Field(ge=-10, le=10)]
-    dc: Notation = Field(description="Relative to the UCDC: '+3m2p', '+0m', '0'.")
+    dc: Notation = Field(
+        description="Relative to the UCDC: '+3m2p', '+0m', '0'.",
+        examples=["+3m2p", "+4m", "+0m", "0"],
+    )
 
 
 class MeleeWeapon(Model):
@@ -86,10 +99,54 @@ class MeleeWeapon(Model):
     unarmed: bool = Field(default=False, description="A bodily attack (Unarmed Combat rows).")
 
 
+class MeleeWeaponSpec(MeleeWeapon):
+    """A melee weapon as a request gives it: its row, or a catalogue row by key with its
+    modifications ('catalog', 'modifications'), which validation turns into that row; columns
+    also given then replace the row's."""
+
+    model_config = ConfigDict(json_schema_extra=either_row_or_catalog("name"))
+
+    name: str = Field(
+        default="",
+        max_length=60,
+        examples=["Sabre/Longsword"],
+        description="Required unless 'catalog'.",
+    )
+    catalog: MeleeKey | None = Field(
+        default=None, description="A weapon/melee/catalog key: 'sabre-longsword'."
+    )
+    modifications: Annotated[tuple[MeleeModification, ...], Field(max_length=MAX_MODIFICATIONS)] = (
+        Field(default=(), description="Applied in order, as weapon/melee/modify does.")
+    )
+
+
+def melee_row_of(spec: MeleeWeaponSpec) -> MeleeWeaponSpec:
+    """The row a request names: the catalogue's with its modifications (Draw at least 1) and
+    any column given in its place, or the row given, modified."""
+    from service.rules.foresight.weapons.melee import MeleeItem, melee_catalog_row, modified_melee
+    from service.rules.foresight.weapons.refs import DrawOptions
+
+    fields = {name: getattr(spec, name) for name in MeleeWeapon.model_fields}
+    if spec.catalog is not None:
+        item: MeleeItem = melee_catalog_row(spec.catalog, ("catalog",))
+    elif not spec.name:
+        raise InputError(("name",), "give the weapon's 'name' and columns, or its 'catalog' key")
+    elif not spec.modifications:
+        return spec
+    else:
+        item = MeleeItem(weapon=MeleeWeapon(**fields))
+    found = modified_melee(item, spec.modifications, DrawOptions()).weapon
+    given = overrides(spec, fields) if spec.catalog is not None else {}
+    return MeleeWeaponSpec(**{name: getattr(found, name) for name in fields} | given)
+
+
 class WeaponUse(Model):
     """A weapon as wielded: at which range, in how many hands, by how strong a wielder."""
 
-    weapon: MeleeWeapon
+    weapon: MeleeWeaponSpec = Field(
+        description="The weapon's row, or a catalogue key with modifications: "
+        "{'catalog': 'sabre-longsword'} (weapon/melee/catalog)."
+    )
     range: MeleeRange = MeleeRange.NORMAL
     two_handed: bool | None = Field(
         default=None,
@@ -105,6 +162,12 @@ class WeaponUse(Model):
     exoskeleton_dc: Annotated[int, Field(ge=0, le=20)] = Field(
         default=0, description="An exoskeleton's DC bonus to unarmed attacks (F:L3966)."
     )
+
+    @field_validator("weapon")
+    @classmethod
+    def _row(cls, spec: MeleeWeaponSpec) -> MeleeWeaponSpec:
+        """A catalogue key read as its row, before any rule reads the weapon."""
+        return melee_row_of(spec)
 
 
 class WeaponProfile(Model):

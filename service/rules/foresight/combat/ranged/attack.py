@@ -9,6 +9,7 @@ on it (the end-to-end `attack`).
 """
 
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -43,6 +44,7 @@ from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, roll, setup_at
+from service.rules.foresight.weapons.ranged import RangedWeaponSpec, ranged_weapon_of
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, Reading, operation
 
@@ -97,7 +99,10 @@ class RangedShot(Model):
     task: Task = Field(
         description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
     )
-    weapon: RangedWeapon
+    weapon: RangedWeaponSpec = Field(
+        description="The weapon's row, or a catalogue key with modifications: "
+        "{'catalog': 'sl-rifle'} (weapon/ranged/catalog)."
+    )
     distance_m: float = Field(ge=0, le=10 * MAX_RANGE_M, description="Distance to the target.")
     situations: Annotated[tuple[SituationInput, ...], Field(max_length=16)] = Field(
         default=(), description="Rows of the Ranged Attack Modifiers (F:L3267-3298)."
@@ -114,6 +119,11 @@ class RangedShot(Model):
         default=False, description="A defensive pin holds the gun hand: -4 (F:L3207-3211)."
     )
 
+    @cached_property
+    def arms(self) -> RangedWeapon:
+        """The weapon's row: as given, or the catalogue's with its modifications."""
+        return ranged_weapon_of(self.weapon)
+
 
 class RangedAttackInput(RangedShot):
     options: RangedOptions = Field(default=RangedOptions())
@@ -129,7 +139,7 @@ def _check(request: RangedShot) -> None:
         raise InputError(("shot",), "an Aim starts the recoil count again: this is shot 1")
     if request.aim.just_hit and not aimed and request.shot == 1:
         raise InputError(("aim", "just_hit"), "just hit with the previous shot: shot is 2 or more")
-    if request.burst and request.weapon.auto is None:
+    if request.burst and request.arms.auto is None:
         raise InputError(("burst",), "the weapon has no auto burst modification ('auto')")
 
 
@@ -138,12 +148,12 @@ def modifier_terms(request: RangedShot, options: AimOptions) -> list[Term]:
     recoil, aim, range and 'within 3 m' (F:L3266-3298)."""
     _check(request)
     one_handed = _has(request, RangedSituation.LONGARM_ONE_HANDED)
-    increment = range_increment(request.weapon)
+    increment = range_increment(request.arms)
     found = [
-        Term(source="weapon_pm", value=request.weapon.pm),
+        Term(source="weapon_pm", value=request.arms.pm),
         *situation_terms(request.situations, ("situations",)),
         Term(source="pinned_gun_hand", value=PINNED_GUN_HAND if request.pinned_gun_hand else 0),
-        Term(source="recoil", value=recoil_penalty(request.weapon.recoil, request.shot)),
+        Term(source="recoil", value=recoil_penalty(request.arms.recoil, request.shot)),
         *aim_terms(request.aim, options.aim_cap, one_handed, ("aim",)),
         *range_terms(fraction(request.distance_m), increment),
     ]
@@ -152,7 +162,7 @@ def modifier_terms(request: RangedShot, options: AimOptions) -> list[Term]:
 
 def ranged_setup(request: RangedShot, options: RangedOptions) -> Setup:
     """The fire task set up: the skill at BEF + PM + every modifier (F:L3257, F:L3266)."""
-    default = SKILL_BEF.get(request.weapon.use)
+    default = SKILL_BEF.get(request.arms.use)
     return setup_at(("task",), request.task, options, modifier_terms(request, options), default)
 
 
@@ -165,10 +175,10 @@ def burst_of(request: RangedShot, qr: QR, options: BurstOptions) -> tuple[int, i
     """Rounds fired, rounds that hit and their DC (null when the weapon gives none): a burst
     at a single target is one hit at the raised DC by default, area fire yield x rounds at the
     weapon's DC (F:L3257, F:L3261, F:L3298, F:L3794)."""
-    row = AUTO_BURSTS[request.weapon.auto] if request.burst and request.weapon.auto else None
+    row = AUTO_BURSTS[request.arms.auto] if request.burst and request.arms.auto else None
     rounds = 1 if row is None else row.rounds
     hits, raised = burst_hits(qr, rounds, volley_of(request), row is not None, options)
-    dc = request.weapon.dc
+    dc = request.arms.dc
     if dc is not None:
         bonus = row.dc_bonus if raised and row is not None else 0
         dc = raised_dc(dc, bonus, ("weapon", "dc"))
@@ -205,7 +215,7 @@ class RangedAttackOdds(Model):
 
 
 def ranged_attack_odds(request: RangedAttackInput) -> RangedAttackOdds:
-    joint = fire_outcomes(ranged_setup(request, request.options), request.weapon.jam)
+    joint = fire_outcomes(ranged_setup(request, request.options), request.arms.jam)
     options = request.options
     hits: Distribution[int] = joint.map(lambda pair: landed(request, *pair, options))
     both = joint.map(lambda pair: (landed(request, *pair, options) > 0, pair[1]))
@@ -262,7 +272,7 @@ def ranged_attack(request: RangedAttackInput, dice: Dice) -> RangedAttackResult:
     is the shot's damage QR, or how much of a burst at an area hits (F:L3257, F:L3298)."""
     task = ranged_setup(request, request.options)
     fired = roll(task, dice, "D100 (fire and jam)")
-    jam = jam_test(request.weapon.jam, request.weapon.use, fired.roll, dice)
+    jam = jam_test(request.arms.jam, request.arms.use, fired.roll, dice)
     rounds, _, dc = burst_of(request, fired.qr, request.options)
     hits = landed(request, fired.qr, jam.jammed, request.options)
     volley = volley_of(request)

@@ -1,7 +1,7 @@
 """A ranged weapon as the caller sends it: one row of the Firearms and other Ranged Weapons
-table (F:L3666-3708) with its modifications applied (F:L3779-3794), so issue 24's catalogue
-can supply it. Only the burst's raised DC is left to the rules, since it depends on what the
-burst is fired at (note ++, F:L3794)."""
+table (F:L3666-3708) with its modifications applied (F:L3779-3794), as the catalogue
+(weapons.ranged) supplies it. Only the burst's raised DC is left to the rules, since it
+depends on what the burst is fired at (note ++, F:L3794)."""
 
 import re
 from enum import StrEnum
@@ -19,6 +19,7 @@ __all__ = [
     "AUTO_BURST_TABLE",
     "AutoBurst",
     "AutoBurstRow",
+    "RangedColumns",
     "RangedWeapon",
     "RangedWeaponUse",
     "Rof",
@@ -87,13 +88,11 @@ DamageNotation = Annotated[
 Multiplier = Annotated[float, Field(gt=0, le=10)]
 
 
-class RangedWeapon(Model):
-    """A ranged weapon's row, modifications applied (F:L3666-3708, F:L3779-3794)."""
+class RangedColumns(Model):
+    """The columns of a ranged weapon's row every way of giving it shares (F:L3666-3708)."""
 
     name: str = Field(default="", max_length=80, description="e.g. 'SL Rifle'.")
-    use: RangedWeaponUse = Field(description="The skill: H, L, HW, A, S or T (F:L3626).")
     pm: int = Field(default=0, ge=-10, le=10, description="Performance modifier (F:L3266).")
-    range_m: float = Field(gt=0, le=MAX_RANGE_M, description="The range increment (F:L3660).")
     range_multipliers: Annotated[tuple[Multiplier, ...], Field(max_length=8)] = Field(
         default=(),
         description="Modification factors on the range increment, multiplied in: heavy 1.1, "
@@ -117,6 +116,14 @@ class RangedWeapon(Model):
     dc: DamageNotation | None = Field(
         default=None, description="The damage class of a single shot, e.g. '10i2p' (F:L3630)."
     )
+
+
+class RangedWeapon(RangedColumns):
+    """A ranged weapon's row, modifications applied (F:L3666-3708, F:L3779-3794); a
+    catalogue row (weapon/ranged/catalog, weapon/ranged/modify) is one."""
+
+    use: RangedWeaponUse = Field(description="The skill: H, L, HW, A, S or T (F:L3626).")
+    range_m: float = Field(gt=0, le=MAX_RANGE_M, description="The range increment (F:L3660).")
 
 
 def fraction(value: float) -> Fraction:
