@@ -168,6 +168,10 @@ BUILT: dict[str, int | frozenset[str]] = {
             *("foresight.item.failure_check", "foresight.item.failure_range.shift"),
             *("foresight.item.modify", "foresight.tech_level.lookup"),
             *("foresight.units.convert", "foresight.item.size_class"),
+            # Issue 24, part: weapons.
+            *("foresight.weapon.ranged.catalog", "foresight.weapon.ranged.modify"),
+            *("foresight.weapon.melee.catalog", "foresight.weapon.melee.modify"),
+            *("foresight.weapon.dc_with_ucdc", "foresight.shield.cover", "foresight.concealment"),
         ]
     ),
     "future-imperfect": frozenset(
