@@ -30,6 +30,10 @@ from tests.contract.bounds import draw
 
 REGISTRY = load()
 SAMPLES = int(os.environ.get("COST_SAMPLES", "40"))
+#: Operations whose drawn requests are seldom valid, and how many times more to draw: an
+#: attack is one of four attackers against one of four defences, a bare attacker needing a
+#: damage class, a weapon its range, so about one draw in thirty is an attack at all.
+RARELY_VALID = {"foresight/attack": 10}
 WITH_ODDS = [
     pytest.param(op, id=f"{op.system}/{op.name}")
     for system in REGISTRY.systems
@@ -62,7 +66,7 @@ def test_requests_at_the_bounds_stay_within_their_estimate(op, client):
     assert op.odds_request_model is not None
     schema = json_schema(op.odds_request_model, "validation")
     computed, refused = 0, []
-    for seed in range(SAMPLES):
+    for seed in range(SAMPLES * RARELY_VALID.get(f"{op.system}/{op.name}", 1)):
         data = draw(schema, seed)
         try:
             request = odds_request(op, data)

@@ -4,13 +4,22 @@ Models are immutable and strict: a JSON string is never coerced into a number, a
 fields are rejected, so a typo in an option name is an error rather than a silent default.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.fields import FieldInfo
 
-__all__ = ["AMBIGUITY", "InputError", "Model", "Violations", "ambiguity_of", "option"]
+__all__ = [
+    "AMBIGUITY",
+    "InputError",
+    "Model",
+    "Violations",
+    "ambiguity_of",
+    "exactly_one_of",
+    "not_null",
+    "option",
+]
 
 #: The JSON Schema keyword naming the catalogue ambiguity an option answers.
 AMBIGUITY = "x-ambiguity"
@@ -59,3 +68,28 @@ class Violations(InputError):  # noqa: N818 - a collection of InputErrors, raise
             raise ValueError("Violations needs at least one error")
         super().__init__(errors[0].loc, "; ".join(e.message for e in errors))
         self.errors = tuple(errors)
+
+
+def not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """A nullable field's JSON Schema as a required one's: its non-null choice, no default."""
+    found = {key: value for key, value in schema.items() if key not in ("anyOf", "default")}
+    choices = [c for c in schema.get("anyOf", []) if c.get("type") != "null"]
+    return {**found, **choices[0]} if choices else found
+
+
+def exactly_one_of(*names: str) -> Callable[[dict[str, Any]], None]:
+    """Publish a model whose fields are alternatives (give exactly one) as what it is in
+    JSON Schema: one closed shape per field. The model stays one type, as GraphQL input
+    must be, and refuses anything else itself; this tells a REST client the shapes."""
+
+    def publish(schema: dict[str, Any]) -> None:
+        properties: dict[str, Any] = schema.pop("properties")
+        schema.pop("required", None)
+        schema.pop("additionalProperties", None)  # each shape closes itself
+        schema["anyOf"] = [
+            {"type": "object", "additionalProperties": False,
+             "properties": {name: not_null(properties[name])}, "required": [name]}
+            for name in names
+        ]  # fmt: skip
+
+    return publish

@@ -39,7 +39,9 @@ class _Drawer:
             return self.rng.choice(node["enum"])
         for key in ("anyOf", "oneOf"):
             if key in node:
-                return self.value(self.rng.choice(node[key]))
+                # A nullable field's examples stand beside its choices, not in them.
+                examples = {"examples": node["examples"]} if "examples" in node else {}
+                return self.value({**examples, **self.rng.choice(node[key])})
         if "allOf" in node:
             return self.value(node["allOf"][0])
         kind = node.get("type")
@@ -79,7 +81,11 @@ class _Drawer:
         prefix = node.get("prefixItems")
         if prefix:
             return [self.value(child) for child in prefix]
-        return [self.value(items) for _ in range(length)]
+        drawn = [self.value(items) for _ in range(length)]
+        key = node.get("x-unique-by")  # items that name, say, a location at most once each
+        if key is not None:
+            drawn = list({item[key]: item for item in drawn if key in item}.values())
+        return drawn
 
     def integer(self, node: dict[str, Any]) -> int:
         low = node.get("minimum", node.get("exclusiveMinimum", -_INT_SPAN - 1) + 1)

@@ -14,7 +14,7 @@ D100 x D100 of attack and defence, then every way the hit can go.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
@@ -59,7 +59,7 @@ from service.rules.foresight.resolution.odds import QualityOdds, contest_cost, q
 from service.rules.foresight.resolution.quality import Quality, quality
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, distribution, roll, setup_at
-from service.rules.model import InputError, Model
+from service.rules.model import InputError, Model, exactly_one_of
 from service.rules.registry import Kind, Reading, operation
 
 __all__ = ["AttackInput", "AttackOptions", "AttackResult", "attack"]
@@ -73,6 +73,8 @@ class AttackOptions(DamageOptions, DefenseOptions, ParryOptions, RangedOptions):
 class Attacker(Model):
     """Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table."""
 
+    model_config = ConfigDict(json_schema_extra=exactly_one_of("melee", "ranged", "task", "qr"))
+
     melee: MeleeStrike | None = Field(default=None, description="As melee/attack takes it.")
     ranged: RangedShot | None = Field(
         default=None, description="As ranged/attack takes it: a shot or a burst at one target."
@@ -83,6 +85,8 @@ class Attacker(Model):
 
 class Defense(Model):
     """Exactly one of: a parry, a dodge, a task, or the QR rolled at the table."""
+
+    model_config = ConfigDict(json_schema_extra=exactly_one_of("parry", "dodge", "task", "qr"))
 
     parry: Parry | None = Field(default=None, description="As melee/parry takes it.")
     dodge: Dodge | None = Field(default=None, description="As melee/dodge takes it.")

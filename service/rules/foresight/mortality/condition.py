@@ -126,6 +126,7 @@ class Condition(Model):
         default=(),
         max_length=len(Location),
         description="Each location wounded since last healthy, once (F:L2703-2711).",
+        json_schema_extra={"x-unique-by": "location"},
     )
     stun_points: WoundLevel = Field(
         default=0,

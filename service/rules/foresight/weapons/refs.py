@@ -8,7 +8,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, ValidationError
 
-from service.rules.model import InputError, Model, option
+from service.rules.model import InputError, Model, not_null, option
 
 __all__ = [
     "MAX_MODIFICATIONS",
@@ -132,13 +132,6 @@ class DrawOptions(Model):
     )
 
 
-def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
-    """A nullable field's schema as a required one's: its non-null choice, no default."""
-    found = {key: value for key, value in schema.items() if key not in ("anyOf", "default")}
-    choices = [c for c in schema.get("anyOf", []) if c.get("type") != "null"]
-    return {**found, **choices[0]} if choices else found
-
-
 def either_row_or_catalog(*required: str) -> Callable[[dict[str, Any]], None]:
     """Publish a weapon's two shapes in its JSON Schema: the row itself (`required` given, no
     'catalog') or a catalogue key ('catalog' given, the columns optional). The model is one
@@ -149,8 +142,8 @@ def either_row_or_catalog(*required: str) -> Callable[[dict[str, Any]], None]:
         schema.pop("required", None)
         schema.pop("additionalProperties", None)  # each shape closes itself
         row = {name: found for name, found in properties.items() if name != "catalog"}
-        row |= {name: _not_null(row[name]) for name in required}
-        keyed = properties | {"catalog": _not_null(properties["catalog"])}
+        row |= {name: not_null(row[name]) for name in required}
+        keyed = properties | {"catalog": not_null(properties["catalog"])}
         closed = {"type": "object", "additionalProperties": False}
         schema["anyOf"] = [
             {**closed, "properties": row, "required": list(required)},
