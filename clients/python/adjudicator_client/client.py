@@ -61,6 +61,78 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/actions/catalog", body=body)
         return models.ForesightActionsCatalogResult.model_validate_json(answer.content)
 
+    def foresight_armor_agdx_penalty(
+        self,
+        body: models.ForesightArmorAgdxPenaltyRequest,
+    ) -> models.ForesightArmorAgdxPenaltyResult:
+        """Armor's AG/DX modifier applies to agility tasks when worn on the legs and to dexterity
+        tasks when worn on the arms (F:L3883); the Armor/Exoskeleton skill level / 4, rounded off,
+        of it is nullified, never past 0: heavy plate's -5 with skill 14 is -5 + 4 = -1 (F:L3885). A
+        vest or boots leave both alone (F:L3944, F:L3952); an armored exoskeleton ignores it for
+        agility (F:L3964). Pieces of several armors: the worst of those on the limb counts (the book
+        does not stack them). Helmets: -3 or -1 to PC-related activity (F:L3935-3937).
+
+        POST /v1/foresight/armor/agdx-penalty
+        """
+        answer = self._send("POST", "/v1/foresight/armor/agdx-penalty", body=body)
+        return models.ForesightArmorAgdxPenaltyResult.model_validate_json(answer.content)
+
+    def foresight_armor_catalog(
+        self,
+        body: models.ForesightArmorCatalogRequest,
+    ) -> models.ForesightArmorCatalogResult:
+        """The Armor Table (F:L3893-3922), searched by part of the name or key and by TL (exact or a
+        range): heavy plate is 5A melee, 5 impact, 4A beam, AG/DX -5, 5 kg and 300 svu a unit of
+        coverage, TL 3. Each row is worn by its key in armor/piece and armor/protection.
+
+        POST /v1/foresight/armor/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/armor/catalog", body=body)
+        return models.ForesightArmorCatalogResult.model_validate_json(answer.content)
+
+    def foresight_armor_encumbrance(
+        self,
+        body: models.ForesightArmorEncumbranceRequest,
+    ) -> models.ForesightArmorEncumbranceResult:
+        """Worn, well-distributed armor counts half its weight towards encumbrance (F:L3924,
+        F:L505); an armored exoskeleton carries its armor (F:L3964). A heavy-plate full suit is 5 x
+        8 = 40 kg and counts 20 kg: the book prints 22.5 (AMB2-32: half of 40 is 20), which still
+        burdens ST 9 (laden 16, burden 32) while ST 15 (carry 24) hardly notices it.
+
+        POST /v1/foresight/armor/encumbrance
+        """
+        answer = self._send("POST", "/v1/foresight/armor/encumbrance", body=body)
+        return models.ForesightArmorEncumbranceResult.model_validate_json(answer.content)
+
+    def foresight_armor_piece(
+        self,
+        body: models.ForesightArmorPieceRequest,
+    ) -> models.ForesightArmorPieceResult:
+        """A piece of armor: the type's base weight and cost times the location's multipliers, and
+        its coverage of each location from each direction (F:L3928-3950). A silkweave vest weighs 2
+        x 1.5 = 3 kg and covers chest and abdomen 9/10 from front or rear, 6/10 from the sides
+        (F:L3952-3954); it is not worn on arms or legs, so its AG/DX does not apply.
+
+        POST /v1/foresight/armor/piece
+        """
+        answer = self._send("POST", "/v1/foresight/armor/piece", body=body)
+        return models.ForesightArmorPieceResult.model_validate_json(answer.content)
+
+    def foresight_armor_protection(
+        self,
+        body: models.ForesightArmorProtectionRequest,
+    ) -> models.ForesightArmorProtectionResult:
+        """The layers worn armor puts between an attack and the body: for each piece covering the
+        location, its rating against the damage type (stun meets impact, F:L3879) and its coverage
+        from the attack's direction (F:L3930-3954); Amy's silkweave vest is 4A against impact, 9/10
+        from the front, 6/10 from the side. Gloves with sleeves or a sleeved shirt of the same armor
+        make its arms 10/10 (F:L3941, F:L3949).
+
+        POST /v1/foresight/armor/protection
+        """
+        answer = self._send("POST", "/v1/foresight/armor/protection", body=body)
+        return models.ForesightArmorProtectionResult.model_validate_json(answer.content)
+
     def foresight_armor_rating_parse(
         self,
         body: models.ForesightArmorRatingParseRequest,
@@ -549,6 +621,35 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/character/validate", body=body)
         return models.ForesightCharacterValidateResult.model_validate_json(answer.content)
 
+    def foresight_comms_catalog(
+        self,
+        body: models.ForesightCommsCatalogRequest,
+    ) -> models.ForesightCommsCatalogResult:
+        """Communications equipment (F:L4182-4196), searched by part of the name or key and by TL: a
+        handheld transceiver ('walkie talkie') is small, 1 kg, TL 5, 100 svu, fails on 99, DS 0.1.
+        Devices grow smaller, more reliable and capable with TL; future ones are the GM's (F:L4198).
+
+        POST /v1/foresight/comms/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/comms/catalog", body=body)
+        return models.ForesightCommsCatalogResult.model_validate_json(answer.content)
+
+    def foresight_concealment(
+        self,
+        body: models.ForesightConcealmentRequest,
+    ) -> models.ForesightConcealmentResult:
+        """How hard an item is to notice and to find frisking (F:L3831-3873): its weight band's
+        modifiers (up to 25 g -10 and -6 ... 8-12 kg +6 and obvious, 12+ kg obvious), plus the
+        pistol carry's (hip holster +2 ... taped to back -3) and the clothing's (Bedouin robes -4
+        ... little black dress +1); the carry and the clothing change the Draw actions too. A 1.5 kg
+        pistol in a shoulder holster under a trench coat: notice +1 + 0 - 2 = -1, frisk +3 + 0 - 2 =
+        +1, Draw 2 + 0 + 1 = 3.
+
+        POST /v1/foresight/concealment
+        """
+        answer = self._send("POST", "/v1/foresight/concealment", body=body)
+        return models.ForesightConcealmentResult.model_validate_json(answer.content)
+
     def foresight_contact_engagement(
         self,
         body: models.ForesightContactEngagementRequest,
@@ -752,6 +853,21 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/engagement-ranges", body=body)
         return models.ForesightEngagementRangesResult.model_validate_json(answer.content)
+
+    def foresight_exoskeleton(
+        self,
+        body: models.ForesightExoskeletonRequest,
+    ) -> models.ForesightExoskeletonResult:
+        """An exoskeleton from its table (F:L3974-3983) and what it makes of its wearer: armor at
+        its multiplier x the armor's base weight and cost (TL6 combat with impermasuit: 30 x 2 = 60
+        kg, F:L3985), ST added to his strength, extra unarmed DC, extra Move metres, DX and AG tasks
+        at the lower of the skill and Armor/Exoskeleton scores (F:L3960), and the energy to recharge
+        its stamina (F:L3972).
+
+        POST /v1/foresight/exoskeleton
+        """
+        answer = self._send("POST", "/v1/foresight/exoskeleton", body=body)
+        return models.ForesightExoskeletonResult.model_validate_json(answer.content)
 
     def foresight_experience_award(
         self,
@@ -1121,6 +1237,78 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/intoxication", body=body)
         return models.ForesightIntoxicationResult.model_validate_json(answer.content)
+
+    def foresight_item_failure_check(
+        self,
+        body: models.ForesightItemFailureCheckRequest,
+    ) -> models.ForesightItemFailureCheckResult:
+        """Does the item fail on this use? Its failure range is tested against the task's own D100
+        (F:L3587): C fails on 99, D on 50 or 99, I on any even roll; B ('99*') on a 99 only if a
+        further D10 shows 10 (F:L3570-3585). J fails on use; K and L fail unless repaired before the
+        use (L is rebuilt after it); M never works. An item with no stated range is utterly
+        reliable, A (F:L3566).
+
+        POST /v1/foresight/item/failure-check
+        """
+        answer = self._send("POST", "/v1/foresight/item/failure-check", body=body)
+        return models.ForesightItemFailureCheckResult.model_validate_json(answer.content)
+
+    def foresight_item_failure_check_odds(
+        self,
+        body: models.ForesightItemFailureCheckOddsRequest,
+    ) -> models.ForesightItemFailureCheckOddsResult:
+        """Exact odds: Does the item fail on this use? Its failure range is tested against the
+        task's own D100 (F:L3587): C fails on 99, D on 50 or 99, I on any even roll; B ('99*') on a
+        99 only if a further D10 shows 10 (F:L3570-3585). J fails on use; K and L fail unless
+        repaired before the use (L is rebuilt after it); M never works. An item with no stated range
+        is utterly reliable, A (F:L3566).
+
+        POST /v1/foresight/item/failure-check/odds
+        """
+        answer = self._send("POST", "/v1/foresight/item/failure-check/odds", body=body)
+        return models.ForesightItemFailureCheckOddsResult.model_validate_json(answer.content)
+
+    def foresight_item_failure_range_shift(
+        self,
+        body: models.ForesightItemFailureRangeShiftRequest,
+    ) -> models.ForesightItemFailureRangeShiftResult:
+        """A failure range made more or less reliable: a better (+) step moves it one letter up the
+        table towards A, a worse (-) one down towards M, stopping at either end (F:L3589; Average D
+        +1 is Reliable C, Very Reliable B -2 is Average D). A range of faces moves one face a step
+        at its low end ('98-99' worse is '97-99'), or is refused, as the option says (AMB2-38).
+
+        POST /v1/foresight/item/failure-range/shift
+        """
+        answer = self._send("POST", "/v1/foresight/item/failure-range/shift", body=body)
+        return models.ForesightItemFailureRangeShiftResult.model_validate_json(answer.content)
+
+    def foresight_item_modify(
+        self,
+        body: models.ForesightItemModifyRequest,
+    ) -> models.ForesightItemModifyResult:
+        """An item with modifications (F:L3601-3612), applied in order and stacking (F:L3616): size,
+        weight, price and DS multiply, TL and PM add, and Better or Worse moves the failure range a
+        letter (F:L3589); an item with none stated is utterly reliable, A (F:L3566). An elegant,
+        modern, flashy chronometer (F:L3616) is 0.9 x 0.8 x 1.1 = 0.792 the size, 0.693 the weight,
+        4 x 0.6 x 1.5 = 3.6 times the price and 0.48 the DS, TL +0.35, one letter more reliable.
+
+        POST /v1/foresight/item/modify
+        """
+        answer = self._send("POST", "/v1/foresight/item/modify", body=body)
+        return models.ForesightItemModifyResult.model_validate_json(answer.content)
+
+    def foresight_item_size_class(
+        self,
+        body: models.ForesightItemSizeClassRequest,
+    ) -> models.ForesightItemSizeClassResult:
+        """What a size word means (F:L3502): tiny is the size of a coin, small of a handgun,
+        luggable a briefcase, hefty a suitcase, large a coffin. Other sizes are metric, and a metre
+        is roughly a yard.
+
+        POST /v1/foresight/item/size-class
+        """
+        answer = self._send("POST", "/v1/foresight/item/size-class", body=body)
+        return models.ForesightItemSizeClassResult.model_validate_json(answer.content)
 
     def foresight_major_injury(
         self,
@@ -1785,6 +1973,19 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/modifiers/player-input", body=body)
         return models.ForesightModifiersPlayerInputResult.model_validate_json(answer.content)
 
+    def foresight_navigation_aids_catalog(
+        self,
+        body: models.ForesightNavigationAidsCatalogRequest,
+    ) -> models.ForesightNavigationAidsCatalogResult:
+        """Navigational aids (F:L4239-4255) with the text's constraints on their use (F:L4257-
+        4263), searched by part of the name or key and by TL: the TL 5.5 GPS receiver is small, 100
+        g, 25 svu, PM +2 to Navigate rolls when used as intended, fails on 99*.
+
+        POST /v1/foresight/navigation/aids/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/navigation/aids/catalog", body=body)
+        return models.ForesightNavigationAidsCatalogResult.model_validate_json(answer.content)
+
     def foresight_npc_instant(
         self,
         body: models.ForesightNpcInstantRequest,
@@ -1994,6 +2195,33 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/poison/odds", body=body)
         return models.ForesightPoisonOddsResult.model_validate_json(answer.content)
+
+    def foresight_power_battery(
+        self,
+        body: models.ForesightPowerBatteryRequest,
+    ) -> models.ForesightPowerBatteryResult:
+        """The batteries an item drawing W watts for some hours needs (F:L4204-4225): units =
+        max(ceil(W / output per unit), ceil(W x hours)), each unit a Wh with the row's weight and
+        price, lasting units / W hours. A TL4.8 radio at 25 W on lead acid needs 100 units, 4 kg,
+        and they last 4 hours, not the book's one (AMB2-33).
+
+        POST /v1/foresight/power/battery
+        """
+        answer = self._send("POST", "/v1/foresight/power/battery", body=body)
+        return models.ForesightPowerBatteryResult.model_validate_json(answer.content)
+
+    def foresight_power_generator_catalog(
+        self,
+        body: models.ForesightPowerGeneratorCatalogRequest,
+    ) -> models.ForesightPowerGeneratorCatalogResult:
+        """Portable power generators (F:L4229-4235), rated by output and endurance (F:L4227),
+        searched by part of the name or key and by TL: the 5 kW diesel generator burns 2 L of fuel
+        an hour, weighs 150 kg, TL 4.6, 2k svu, fails on 99*.
+
+        POST /v1/foresight/power/generator/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/power/generator/catalog", body=body)
+        return models.ForesightPowerGeneratorCatalogResult.model_validate_json(answer.content)
 
     def foresight_pursuit_climb_dive(
         self,
@@ -2548,6 +2776,20 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/seduction/odds", body=body)
         return models.ForesightSeductionOddsResult.model_validate_json(answer.content)
 
+    def foresight_shield_cover(
+        self,
+        body: models.ForesightShieldCoverRequest,
+    ) -> models.ForesightShieldCoverResult:
+        """A shield's passive cover (F:L3769): small 7/10 for the wielding limb and 3/10 for chest
+        and abdomen, medium 8/10 and 5/10, large 8/10, 7/10 and 4/10 for legs and head; the body's
+        cover from the front and the shield side only. Wood protects as chainmail (2A m, 2 i, 2 b),
+        metal-covered as plate (4A, 3, 3A) at 3x the cost. The layers go to damage/resolve.
+
+        POST /v1/foresight/shield/cover
+        """
+        answer = self._send("POST", "/v1/foresight/shield/cover", body=body)
+        return models.ForesightShieldCoverResult.model_validate_json(answer.content)
+
     def foresight_skill_acquire_in_play(
         self,
         body: models.ForesightSkillAcquireInPlayRequest,
@@ -2902,6 +3144,36 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/teach/odds", body=body)
         return models.ForesightTeachOddsResult.model_validate_json(answer.content)
 
+    def foresight_tech_level_lookup(
+        self,
+        body: models.ForesightTechLevelLookupRequest,
+    ) -> models.ForesightTechLevelLookupResult:
+        """The Technology Level table (F:L3514-3532) by TL or by year: TL 4 is the Industrial
+        Revolution, 1800 AD (steam engine, battery, telegraph, steel); a fractional TL reads the row
+        below it. By year, the TL between the rows' dates: the typewriter's 1878 is 4.39, "4.4 or
+        so" (F:L3540), the Volcanic rifle's 1850 4.25 (F:L3542). The repeating rifle is TL 4.25 as
+        the weapon table lists it; the text says 4.35 (AMB2-39).
+
+        POST /v1/foresight/tech-level/lookup
+        """
+        answer = self._send("POST", "/v1/foresight/tech-level/lookup", body=body)
+        return models.ForesightTechLevelLookupResult.model_validate_json(answer.content)
+
+    def foresight_toolkit(
+        self,
+        body: models.ForesightToolkitRequest,
+    ) -> models.ForesightToolkitResult:
+        """A toolkit's PM, size and cost by quality (F:L4164-4172): sizes are for car-sized devices
+        at the toolkit's TL, smaller for items 1 or 2 TL below it (F:L4178), about 1/10 size and
+        cost for bicycles (F:L4176). Basic kits make minor temporary repairs, standard minor
+        maintenance and repairs, advanced major maintenance and moderate repairs; facilities build
+        and rebuild (F:L4174). Using it off its field is a GM's negative modifier (F:L4162).
+
+        POST /v1/foresight/toolkit
+        """
+        answer = self._send("POST", "/v1/foresight/toolkit", body=body)
+        return models.ForesightToolkitResult.model_validate_json(answer.content)
+
     def foresight_tools_of_trade_substitute(
         self,
         body: models.ForesightToolsOfTradeSubstituteRequest,
@@ -3061,6 +3333,19 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/unarmed-fields", body=body)
         return models.ForesightUnarmedFieldsResult.model_validate_json(answer.content)
+
+    def foresight_units_convert(
+        self,
+        body: models.ForesightUnitsConvertRequest,
+    ) -> models.ForesightUnitsConvertResult:
+        """Kilograms to pounds, "multiply by two and add ten percent" (F:L3506): 1 kg is 2.2 lb;
+        pounds back to kilograms divide by 2.2. Standard value units to US dollars at about $6 a svu
+        (F:L3554), or the rate given, and back.
+
+        POST /v1/foresight/units/convert
+        """
+        answer = self._send("POST", "/v1/foresight/units/convert", body=body)
+        return models.ForesightUnitsConvertResult.model_validate_json(answer.content)
 
     def foresight_unskilled(
         self,
@@ -3246,6 +3531,49 @@ class Client(Transport):
         answer = self._send("POST", "/v1/foresight/wealth", body=body)
         return models.ForesightWealthResult.model_validate_json(answer.content)
 
+    def foresight_weapon_dc_with_ucdc(
+        self,
+        body: models.ForesightWeaponDcWithUcdcRequest,
+    ) -> models.ForesightWeaponDcWithUcdcResult:
+        """The absolute DC of a weapon whose DC is a modifier to the UCDC (F:L3636): UCDC (from ST,
+        F:L491-501, or given) + the modifier + 1 per wind-up (F:L3024) + 1 for a (1-2) weapon in two
+        hands (F:L3720) - 1 numbed (F:L3247) + an exoskeleton's bonus unarmed (F:L3966). A longsword
+        (+4m) swung by ST 9 (UCDC 2) after one wind-up is DC 7m.
+
+        POST /v1/foresight/weapon/dc-with-ucdc
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/dc-with-ucdc", body=body)
+        return models.ForesightWeaponDcWithUcdcResult.model_validate_json(answer.content)
+
+    def foresight_weapon_melee_catalog(
+        self,
+        body: models.ForesightWeaponMeleeCatalogRequest,
+    ) -> models.ForesightWeaponMeleeCatalogResult:
+        """The Mêlée Weapons table (F:L3734-3768), searched by part of the name, key or class (any
+        case) and a TL range: the Sabre/Longsword (F:L3742) cannot strike close, is PM +1 and DC +4m
+        at normal range (1 m) and cannot reach; it parries at +1, takes 3 Draw actions, weighs 1.25
+        kg, costs 250 svu, TL 2.5. DCs are added to the wielder's UCDC (F:L3636). The unarmed rows,
+        with no TL, are found only when no TL is asked for.
+
+        POST /v1/foresight/weapon/melee/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/melee/catalog", body=body)
+        return models.ForesightWeaponMeleeCatalogResult.model_validate_json(answer.content)
+
+    def foresight_weapon_melee_modify(
+        self,
+        body: models.ForesightWeaponMeleeModifyRequest,
+    ) -> models.ForesightWeaponMeleeModifyResult:
+        """A melee weapon modified (F:L3802-3825): PM and DC at each range, Parry and Draw add; Wgt
+        and Cost multiply; TL adds; '-' stays '-'. Amy's briefcase as an improvised heavy club
+        (F:L3732): close PM -1 -1 -1 = -3, DC +2m -1 = +1m; normal PM 0 -1 = -1, DC +2m -1 +1 = +2m;
+        parry -1 -1 = -2; 2 kg x 1.3 = 2.6 kg (the GM then rates its weight: 4 kg).
+
+        POST /v1/foresight/weapon/melee/modify
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/melee/modify", body=body)
+        return models.ForesightWeaponMeleeModifyResult.model_validate_json(answer.content)
+
     def foresight_weapon_min_strength(
         self,
         body: models.ForesightWeaponMinStrengthRequest,
@@ -3258,6 +3586,37 @@ class Client(Transport):
         """
         answer = self._send("POST", "/v1/foresight/weapon/min-strength", body=body)
         return models.ForesightWeaponMinStrengthResult.model_validate_json(answer.content)
+
+    def foresight_weapon_ranged_catalog(
+        self,
+        body: models.ForesightWeaponRangedCatalogRequest,
+    ) -> models.ForesightWeaponRangedCatalogResult:
+        """Firearms and other Ranged Weapons (F:L3666-3708), searched by part of the name or key
+        (any case), a TL range and the Use: the SL Rifle (TL 5, F:L3688) is PM 0, Ammo 10, ROF 1, DC
+        9i2p, range 25 m, Draw 3, RL 3, Jam B, 4 kg, Longarms, 1k svu, recoil ••. A repeated name's
+        key ends in its TL ('revolver-4.25'); each row is usable as a weapon by its key.
+
+        POST /v1/foresight/weapon/ranged/catalog
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/ranged/catalog", body=body)
+        return models.ForesightWeaponRangedCatalogResult.model_validate_json(answer.content)
+
+    def foresight_weapon_ranged_modify(
+        self,
+        body: models.ForesightWeaponRangedModifyRequest,
+    ) -> models.ForesightWeaponRangedModifyResult:
+        """A ranged weapon modified (F:L3779-3794): PM, DC, Draw, RL and TL add; Ammo, Range, Wgt
+        and Cost multiply; Jam moves a letter per point (+ better); • adds recoil; Use replaces;
+        Advanced improves the two columns chosen (x1.2 cost), Custom improves one column by 1 or
+        x1.15/x0.85 and worsens another the same way (x5 cost); a burst fits `auto` (its +DC is for
+        a burst at one target). Amy's sidearm (X33, F:L3798): an SL Pistol advanced x2 on weight and
+        DC with a modern x2 laser sight is 1.5 x 0.81 + 0.123 = 1.338 kg and 8i; with both Advanced
+        choices spent, its range stays 3 m (AMB2-40).
+
+        POST /v1/foresight/weapon/ranged/modify
+        """
+        answer = self._send("POST", "/v1/foresight/weapon/ranged/modify", body=body)
+        return models.ForesightWeaponRangedModifyResult.model_validate_json(answer.content)
 
     def foresight_wound_accumulation(
         self,
@@ -8586,6 +8945,22 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/aging")
         return models.ForesightAgingTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_armor(self) -> models.ForesightArmorTable:
+        """Armor Table
+
+        GET /v1/foresight/tables/armor
+        """
+        answer = self._send("GET", "/v1/foresight/tables/armor")
+        return models.ForesightArmorTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_armor_locations(self) -> models.ForesightArmorLocationsTable:
+        """Armor Locations
+
+        GET /v1/foresight/tables/armor-locations
+        """
+        answer = self._send("GET", "/v1/foresight/tables/armor-locations")
+        return models.ForesightArmorLocationsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_auto_bursts(self) -> models.ForesightAutoBurstsTable:
         """Ranged Weapon Modifications: the automatic bursts
 
@@ -8662,6 +9037,22 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/charisma_reactions")
         return models.ForesightCharismaReactionsTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_clothing_concealment(self) -> models.ForesightClothingConcealmentTable:
+        """Clothing
+
+        GET /v1/foresight/tables/clothing-concealment
+        """
+        answer = self._send("GET", "/v1/foresight/tables/clothing-concealment")
+        return models.ForesightClothingConcealmentTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_communications(self) -> models.ForesightCommunicationsTable:
+        """Communications
+
+        GET /v1/foresight/tables/communications
+        """
+        answer = self._send("GET", "/v1/foresight/tables/communications")
+        return models.ForesightCommunicationsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_competence(self) -> models.ForesightCompetenceTable:
         """Character competence by background factors
 
@@ -8669,6 +9060,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/competence")
         return models.ForesightCompetenceTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_concealment(self) -> models.ForesightConcealmentTable:
+        """Concealment Table
+
+        GET /v1/foresight/tables/concealment
+        """
+        answer = self._send("GET", "/v1/foresight/tables/concealment")
+        return models.ForesightConcealmentTable.model_validate_json(answer.content)
 
     def get_foresight_tables_confidence_reactions(self) -> models.ForesightConfidenceReactionsTable:
         """Confidence: how a lie lands by QR
@@ -8725,6 +9124,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/environments")
         return models.ForesightEnvironmentsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_exoskeletons(self) -> models.ForesightExoskeletonsTable:
+        """Exoskeletons
+
+        GET /v1/foresight/tables/exoskeletons
+        """
+        answer = self._send("GET", "/v1/foresight/tables/exoskeletons")
+        return models.ForesightExoskeletonsTable.model_validate_json(answer.content)
 
     def get_foresight_tables_exposure_effects(self) -> models.ForesightExposureEffectsTable:
         """Exposure Effects
@@ -8784,6 +9191,22 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/initiative-modifiers")
         return models.ForesightInitiativeModifiersTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_item_modifications(self) -> models.ForesightItemModificationsTable:
+        """Item Modifications
+
+        GET /v1/foresight/tables/item-modifications
+        """
+        answer = self._send("GET", "/v1/foresight/tables/item-modifications")
+        return models.ForesightItemModificationsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_item_sizes(self) -> models.ForesightItemSizesTable:
+        """Size
+
+        GET /v1/foresight/tables/item-sizes
+        """
+        answer = self._send("GET", "/v1/foresight/tables/item-sizes")
+        return models.ForesightItemSizesTable.model_validate_json(answer.content)
+
     def get_foresight_tables_knowledge(self) -> models.ForesightKnowledgeTable:
         """Knowledge modifiers
 
@@ -8818,6 +9241,24 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/melee-attack-modifiers")
         return models.ForesightMeleeAttackModifiersTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_melee_weapon_modifications(
+        self,
+    ) -> models.ForesightMeleeWeaponModificationsTable:
+        """Mêlée Weapon Modifications
+
+        GET /v1/foresight/tables/melee-weapon-modifications
+        """
+        answer = self._send("GET", "/v1/foresight/tables/melee-weapon-modifications")
+        return models.ForesightMeleeWeaponModificationsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_melee_weapons(self) -> models.ForesightMeleeWeaponsTable:
+        """Mêlée Weapons
+
+        GET /v1/foresight/tables/melee-weapons
+        """
+        answer = self._send("GET", "/v1/foresight/tables/melee-weapons")
+        return models.ForesightMeleeWeaponsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_merit_ranks(self) -> models.ForesightMeritRanksTable:
         """Merit points and ranks, with a bureaucracy's and a navy's titles
 
@@ -8825,6 +9266,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/merit_ranks")
         return models.ForesightMeritRanksTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_navigation_aids(self) -> models.ForesightNavigationAidsTable:
+        """Navigational Aids
+
+        GET /v1/foresight/tables/navigation-aids
+        """
+        answer = self._send("GET", "/v1/foresight/tables/navigation-aids")
+        return models.ForesightNavigationAidsTable.model_validate_json(answer.content)
 
     def get_foresight_tables_non_familiarity(self) -> models.ForesightNonFamiliarityTable:
         """Non-familiarity modifiers
@@ -8883,6 +9332,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/physiotherapy")
         return models.ForesightPhysiotherapyTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_pistol_concealment(self) -> models.ForesightPistolConcealmentTable:
+        """Pistol Concealment
+
+        GET /v1/foresight/tables/pistol-concealment
+        """
+        answer = self._send("GET", "/v1/foresight/tables/pistol-concealment")
+        return models.ForesightPistolConcealmentTable.model_validate_json(answer.content)
+
     def get_foresight_tables_player_input(self) -> models.ForesightPlayerInputTable:
         """Player input modifiers
 
@@ -8890,6 +9347,22 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/player-input")
         return models.ForesightPlayerInputTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_power_generators(self) -> models.ForesightPowerGeneratorsTable:
+        """Power Generator
+
+        GET /v1/foresight/tables/power-generators
+        """
+        answer = self._send("GET", "/v1/foresight/tables/power-generators")
+        return models.ForesightPowerGeneratorsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_power_storage(self) -> models.ForesightPowerStorageTable:
+        """Power Storage System
+
+        GET /v1/foresight/tables/power-storage
+        """
+        answer = self._send("GET", "/v1/foresight/tables/power-storage")
+        return models.ForesightPowerStorageTable.model_validate_json(answer.content)
 
     def get_foresight_tables_pursuit_quick_turn(self) -> models.ForesightPursuitQuickTurnTable:
         """Effect of a quick turn by range
@@ -8961,6 +9434,24 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/ranged-attack-modifiers")
         return models.ForesightRangedAttackModifiersTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_ranged_weapon_modifications(
+        self,
+    ) -> models.ForesightRangedWeaponModificationsTable:
+        """Ranged Weapon Modifications
+
+        GET /v1/foresight/tables/ranged-weapon-modifications
+        """
+        answer = self._send("GET", "/v1/foresight/tables/ranged-weapon-modifications")
+        return models.ForesightRangedWeaponModificationsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_ranged_weapons(self) -> models.ForesightRangedWeaponsTable:
+        """Firearms and other Ranged Weapons
+
+        GET /v1/foresight/tables/ranged-weapons
+        """
+        answer = self._send("GET", "/v1/foresight/tables/ranged-weapons")
+        return models.ForesightRangedWeaponsTable.model_validate_json(answer.content)
+
     def get_foresight_tables_reflex_actions(self) -> models.ForesightReflexActionsTable:
         """Reflex Actions
 
@@ -8984,6 +9475,22 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/safety-roll")
         return models.ForesightSafetyRollTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_shield_cover(self) -> models.ForesightShieldCoverTable:
+        """Shield cover (the note under the Mêlée Weapons table)
+
+        GET /v1/foresight/tables/shield-cover
+        """
+        answer = self._send("GET", "/v1/foresight/tables/shield-cover")
+        return models.ForesightShieldCoverTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_shield_protection(self) -> models.ForesightShieldProtectionTable:
+        """Shield protection: reinforced wood as chainmail, metal-covered as plate
+
+        GET /v1/foresight/tables/shield-protection
+        """
+        answer = self._send("GET", "/v1/foresight/tables/shield-protection")
+        return models.ForesightShieldProtectionTable.model_validate_json(answer.content)
 
     def get_foresight_tables_skills(self) -> models.ForesightSkillsTable:
         """Skills: formula, base cost, BEF, limit and TL (* free to all at level 0)
@@ -9053,6 +9560,22 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/surgery-circumstances")
         return models.ForesightSurgeryCircumstancesTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_tech_levels(self) -> models.ForesightTechLevelsTable:
+        """Technology Level
+
+        GET /v1/foresight/tables/tech-levels
+        """
+        answer = self._send("GET", "/v1/foresight/tables/tech-levels")
+        return models.ForesightTechLevelsTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_toolkits(self) -> models.ForesightToolkitsTable:
+        """Toolkits
+
+        GET /v1/foresight/tables/toolkits
+        """
+        answer = self._send("GET", "/v1/foresight/tables/toolkits")
+        return models.ForesightToolkitsTable.model_validate_json(answer.content)
 
     def get_foresight_tables_training(self) -> models.ForesightTrainingTable:
         """Training an attribute: character points for each step

@@ -278,7 +278,117 @@ class ForesightArchetypeRow(Model):
     archetype: Annotated[str, Field(title="Archetype")]
 
 
-Name = TypeAliasType("Name", Annotated[str, Field(max_length=40, title="Name")])
+Agdx = TypeAliasType(
+    "Agdx",
+    Annotated[
+        int,
+        Field(
+            description="Instead of 'worn': an armor's AG/DX modifier.", ge=-10, le=0, title="Agdx"
+        ),
+    ],
+)
+
+
+Score = TypeAliasType(
+    "Score",
+    Annotated[
+        int,
+        Field(
+            description="Its score, for armor_mitigation_basis score.", ge=0, le=200, title="Score"
+        ),
+    ],
+)
+
+
+Name = TypeAliasType(
+    "Name",
+    Annotated[
+        str,
+        Field(
+            description="Part of the name or key, any case: 'plate', 'nanofiber-8'.",
+            max_length=40,
+            title="Name",
+        ),
+    ],
+)
+
+
+Tl = TypeAliasType(
+    "Tl", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+)
+
+
+TlMin = TypeAliasType("TlMin", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Min")])
+
+
+TlMax = TypeAliasType("TlMax", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Max")])
+
+
+class ForesightArmorCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name | None,
+        Field(
+            description="Part of the name or key, any case: 'plate', 'nanofiber-8'.", title="Name"
+        ),
+    ] = None
+    tl: Annotated[Tl | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+
+
+class ForesightArmorDirectionCoverage(Model):
+    """
+    A note's different coverage from one direction: the vest's 6/10 from the sides.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    front: Annotated[int | None, Field(title="Front")] = None
+    rear: Annotated[int | None, Field(title="Rear")] = None
+    side: Annotated[int | None, Field(title="Side")] = None
+    above: Annotated[int | None, Field(title="Above")] = None
+
+
+OtherArmorKgItem = TypeAliasType("OtherArmorKgItem", Annotated[float, Field(ge=0.0, le=10000.0)])
+
+
+Strength = TypeAliasType(
+    "Strength",
+    Annotated[
+        int,
+        Field(
+            description="To say how encumbered the load leaves him.", ge=1, le=60, title="Strength"
+        ),
+    ],
+)
+
+
+Name1 = TypeAliasType("Name1", Annotated[str, Field(max_length=40, title="Name")])
+
+
+class ForesightArmorPieceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor: Annotated[
+        str,
+        Field(
+            description="An armor/catalog key.",
+            examples=["heavy-plate", "silkweave", "flexible-nanofiber-8"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Armor",
+        ),
+    ]
+    piece: Annotated[
+        Literal["full_faced_helmet", "infantry_helmet", "open_faced_helmet", "vest", "shirt", "shirt_legs", "shirt_arms", "shirt_arms_gloves", "trousers", "boots", "shinguards", "vambraces", "sleeves", "sleeves_gloves", "gloves", "full_suit"],
+        Field(description="The Armor Locations row: 'vest', 'full_suit'.", title="ArmorPiece"),
+    ]
 
 
 class ForesightArmorRatingParseRequest(Model):
@@ -336,6 +446,41 @@ class ForesightArmorReduction(Model):
     absorb_left: Annotated[
         int, Field(description="What piercing left of the A's.", title="Absorb Left")
     ]
+
+
+class ForesightArmorRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[
+        str, Field(description="'heavy-plate'; a repeated name ends in its TL.", title="Key")
+    ]
+    name: Annotated[str, Field(title="Name")]
+    melee: Annotated[
+        str, Field(description="ArmorProtection against melee damage (M): '5A'.", title="Melee")
+    ]
+    impact: Annotated[
+        str,
+        Field(description="Against impact (I), and stun unless a weapon says not.", title="Impact"),
+    ]
+    beam: Annotated[str, Field(description="Against beam (B).", title="Beam")]
+    agdx: Annotated[int, Field(description="The AG/DX modifier (F:L3883).", title="Agdx")]
+    base_weight_kg: Annotated[float, Field(title="Base Weight Kg")]
+    base_cost_svu: Annotated[float, Field(title="Base Cost Svu")]
+    tl: Annotated[float, Field(title="Tl")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightArmorTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightArmorRow], Field(title="Rows")]
 
 
 Modifier = TypeAliasType(
@@ -1052,8 +1197,8 @@ class ForesightCircumstanceRow(Model):
     surgery: Annotated[int, Field(title="Surgery")]
 
 
-Score = TypeAliasType(
-    "Score",
+Score1 = TypeAliasType(
+    "Score1",
     Annotated[
         int,
         Field(
@@ -1064,6 +1209,32 @@ Score = TypeAliasType(
         ),
     ],
 )
+
+
+Name2 = TypeAliasType(
+    "Name2",
+    Annotated[
+        str,
+        Field(
+            description="Part of the name or key, any case: 'gps', 'phone'.",
+            max_length=60,
+            title="Name",
+        ),
+    ],
+)
+
+
+class ForesightCommsCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name2 | None,
+        Field(description="Part of the name or key, any case: 'gps', 'phone'.", title="Name"),
+    ] = None
+    tl: Annotated[Tl | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
 
 
 class ForesightCompartment(Model):
@@ -1120,6 +1291,62 @@ class ForesightCompetenceTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightCompetenceRow], Field(title="Rows")]
+
+
+class ForesightConcealmentBand(Model):
+    """
+    A row of the Concealment Table (F:L3833-3848); null: 'Obvious'.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[str, Field(title="Size")]
+    above_kg: Annotated[float, Field(title="Above Kg")]
+    up_to_kg: Annotated[float | None, Field(title="Up To Kg")]
+    notice: Annotated[int | None, Field(title="Notice")]
+    frisk: Annotated[int | None, Field(title="Frisk")]
+    printed: Annotated[list[str], Field(title="Printed")]
+    line: Annotated[int, Field(title="Line")]
+
+
+Draw = TypeAliasType(
+    "Draw",
+    Annotated[
+        int,
+        Field(description="The weapon's Draw actions, to be changed.", ge=0, le=20, title="Draw"),
+    ],
+)
+
+
+class ForesightConcealmentRow(Model):
+    """
+    A row of Pistol Concealment (F:L3855-3861) or Clothing (F:L3868-3871).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[str, Field(title="Key")]
+    description: Annotated[str, Field(title="Description")]
+    notice: Annotated[
+        int, Field(description="Notice/Search: added to the observer's EF.", title="Notice")
+    ]
+    draw: Annotated[int, Field(description="Added to the Draw actions.", title="Draw")]
+    printed: Annotated[list[str], Field(title="Printed")]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightConcealmentTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightConcealmentBand], Field(title="Rows")]
 
 
 Stamina = TypeAliasType(
@@ -1237,6 +1464,25 @@ class ForesightDoseOdds(Model):
         Exact | None,
         Field(description="P(a Pain Resistance roll failed by this dose); null without the roll."),
     ]
+
+
+class ForesightDrawOptions(Model):
+    """
+    How far modifications, holsters and clothing may bring the Draw actions down.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    min_draw: Annotated[
+        int,
+        Field(
+            description="The fewest Draw actions a weapon can need after its modifications, holster and clothing (catalogue AMB-43: the book's modifiers can bring Draw to 0 or below; 0 lets a weapon be ready without a Draw action).",
+            ge=0,
+            le=5,
+            title="Min Draw",
+        ),
+    ] = 1
 
 
 Modifier4 = TypeAliasType("Modifier4", Annotated[int, Field(ge=-30, le=30)])
@@ -1448,6 +1694,97 @@ class ForesightExertionRow(Model):
         int | None,
         Field(description="One point per this many seconds; null: per action.", title="Seconds"),
     ]
+
+
+Armor3 = TypeAliasType(
+    "Armor3",
+    Annotated[
+        str,
+        Field(
+            description="An armor/catalog key.",
+            examples=["heavy-plate", "silkweave", "flexible-nanofiber-8"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Armor",
+        ),
+    ],
+)
+
+
+Strength1 = TypeAliasType(
+    "Strength1",
+    Annotated[int, Field(description="The wearer's ST.", ge=1, le=60, title="Strength")],
+)
+
+
+TaskScore = TypeAliasType(
+    "TaskScore",
+    Annotated[
+        int,
+        Field(
+            description="The skill score of a DX or AG task in it.",
+            ge=0,
+            le=200,
+            title="Task Score",
+        ),
+    ],
+)
+
+
+ArmorExoskeletonScore = TypeAliasType(
+    "ArmorExoskeletonScore",
+    Annotated[
+        int,
+        Field(
+            description="The wearer's Armor/Exoskeleton skill score.",
+            ge=0,
+            le=200,
+            title="Armor Exoskeleton Score",
+        ),
+    ],
+)
+
+
+class ForesightExoskeletonRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[str, Field(description="Type and TL: 'combat-6'.", title="Key")]
+    type: Annotated[str, Field(description="'augmented' or 'combat'.", title="Type")]
+    name: Annotated[str, Field(title="Name")]
+    armor_multiplier: Annotated[
+        int, Field(description="Weight and cost multiplier to armor it.", title="Armor Multiplier")
+    ]
+    move_m: Annotated[
+        int, Field(description="Extra metres with a single Move action.", title="Move M")
+    ]
+    st: Annotated[int, Field(description="Added to strength.", title="St")]
+    dc: Annotated[int, Field(description="Added to unarmed DC, besides the strength.", title="Dc")]
+    stamina: Annotated[int, Field(description="Its pool of stamina points.", title="Stamina")]
+    recharge_kwh: Annotated[
+        float, Field(description="kWh to recharge one point.", title="Recharge Kwh")
+    ]
+    written_stamina: Annotated[
+        str, Field(description="As printed: '25/0.2'.", title="Written Stamina")
+    ]
+    weight_kg: Annotated[float, Field(title="Weight Kg")]
+    tl: Annotated[float, Field(title="Tl")]
+    cost: Annotated[str, Field(description="As printed: '100k'.", title="Cost")]
+    cost_svu: Annotated[float, Field(title="Cost Svu")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightExoskeletonsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightExoskeletonRow], Field(title="Rows")]
 
 
 class ForesightExperienceAwardRequest(Model):
@@ -1823,6 +2160,33 @@ SeriesRounds = TypeAliasType(
 )
 
 
+class ForesightGearItemRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[
+        str, Field(description="'gps-receiver-5.5': a repeated name ends in its TL.", title="Key")
+    ]
+    name: Annotated[str, Field(title="Name")]
+    size: Annotated[
+        str, Field(description="As printed: 'Small', 'Luggable', '1m x 1m'.", title="Size")
+    ]
+    weight: Annotated[str, Field(description="As printed: '500g', '2t'.", title="Weight")]
+    weight_kg: Annotated[float, Field(title="Weight Kg")]
+    tl: Annotated[float, Field(title="Tl")]
+    price: Annotated[str, Field(description="As printed: '2k', '10k?'.", title="Price")]
+    price_svu: Annotated[float, Field(title="Price Svu")]
+    pm: Annotated[
+        int | None, Field(description="Performance modifier; null where printed '-'.", title="Pm")
+    ]
+    fail: Annotated[
+        str | None,
+        Field(description="Failure range: '98-99', '99*'; null where '-'.", title="Fail"),
+    ]
+    ds: Annotated[float, Field(title="Ds")]
+    source: Annotated[str, Field(title="Source")]
+
+
 class ForesightGrant(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2000,6 +2364,208 @@ class ForesightItem(Model):
             title="Well Distributed",
         ),
     ] = False
+
+
+Roll1 = TypeAliasType(
+    "Roll1",
+    Annotated[
+        int,
+        Field(
+            description="The task's D100, rolled at the table (the same roll tests the item, F:L3587); null: roll it here. Not rolled for J, K, L and M.",
+            ge=1,
+            le=100,
+            title="Roll",
+        ),
+    ],
+)
+
+
+class ForesightItemFailureCheckOddsRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    failure_range: Annotated[
+        str,
+        Field(
+            description="The item's Fail (F:L3570-3585).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Failure Range",
+        ),
+    ]
+    roll: Annotated[
+        Roll1 | None,
+        Field(
+            description="The task's D100, rolled at the table (the same roll tests the item, F:L3587); null: roll it here. Not rolled for J, K, L and M.",
+            title="Roll",
+        ),
+    ] = None
+    repaired: Annotated[
+        bool,
+        Field(
+            description="K and L: repaired before this use, so it works (F:L3581-3582).",
+            title="Repaired",
+        ),
+    ] = False
+
+
+class ForesightItemFailureCheckRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    failure_range: Annotated[
+        str,
+        Field(
+            description="The item's Fail (F:L3570-3585).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Failure Range",
+        ),
+    ]
+    roll: Annotated[
+        Roll1 | None,
+        Field(
+            description="The task's D100, rolled at the table (the same roll tests the item, F:L3587); null: roll it here. Not rolled for J, K, L and M.",
+            title="Roll",
+        ),
+    ] = None
+    repaired: Annotated[
+        bool,
+        Field(
+            description="K and L: repaired before this use, so it works (F:L3581-3582).",
+            title="Repaired",
+        ),
+    ] = False
+    dice: Annotated[
+        DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
+    ] = None
+    outcome_odds: Annotated[
+        bool,
+        Field(
+            description="Also return how likely the outcome rolled was, and doing at least that well, from the operation's exact odds (within their cost bounds, as the odds endpoint computes them).",
+            title="Outcome Odds",
+        ),
+    ] = False
+
+
+class ForesightItemModificationStep(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["cheap_shoddy", "crude", "large", "compact", "miniature", "micro", "modern", "reliable", "ruggedized", "flashy", "elegant"],
+        Field(title="ItemModification"),
+    ]
+    column: Annotated[str, Field(title="Column")]
+    change: Annotated[str, Field(description="'x1.1', '+0.25', '-1', 'better'.", title="Change")]
+    before: Annotated[
+        str | None,
+        Field(description="Exactly, as a fraction ('11/10'), or the letter.", title="Before"),
+    ]
+    after: Annotated[str | None, Field(title="After")]
+
+
+class ForesightItemSizeClassRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[
+        Literal["tiny", "small", "luggable", "hefty", "large"] | None,
+        Field(description="Null: every size word."),
+    ] = None
+
+
+class ForesightItemSizeRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[
+        Literal["tiny", "small", "luggable", "hefty", "large"], Field(title="ItemSizeClass")
+    ]
+    order: Annotated[int, Field(description="1 tiny ... 5 large.", title="Order")]
+    like: Annotated[
+        str, Field(description="As printed: 'the size of a coin', 'briefcase sized'.", title="Like")
+    ]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightItemSizesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightItemSizeRow], Field(title="Rows")]
+
+
+SizeM = TypeAliasType(
+    "SizeM",
+    Annotated[float, Field(description="Metric size, m.", gt=0.0, le=1000000000.0, title="Size M")],
+)
+
+
+WeightKg = TypeAliasType(
+    "WeightKg", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Weight Kg")]
+)
+
+
+Tl2 = TypeAliasType("Tl2", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
+
+
+PriceSvu = TypeAliasType(
+    "PriceSvu", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Price Svu")]
+)
+
+
+Fail = TypeAliasType(
+    "Fail",
+    Annotated[
+        str,
+        Field(
+            description="A Failure Ranges letter A-M (F:L3570-3583) or the faces that fail, e.g. '99', '98-99', '99*' (starred: only if a further D10 shows 10, F:L3585).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Fail",
+        ),
+    ],
+)
+
+
+Ds = TypeAliasType(
+    "Ds", Annotated[float, Field(description="Damage scale.", gt=0.0, le=1000.0, title="Ds")]
+)
+
+
+class ForesightItemStats(Model):
+    """
+    An item's characteristics (F:L3498-3593); null where it states none.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size_m: Annotated[SizeM | None, Field(description="Metric size, m.", title="Size M")] = None
+    size_class: Annotated[
+        Literal["tiny", "small", "luggable", "hefty", "large"] | None,
+        Field(description="Or a size word."),
+    ] = None
+    weight_kg: Annotated[WeightKg | None, Field(title="Weight Kg")] = None
+    tl: Annotated[Tl2 | None, Field(title="Tl")] = None
+    price_svu: Annotated[PriceSvu | None, Field(title="Price Svu")] = None
+    pm: Annotated[
+        int, Field(description="Performance modifier (F:L3562).", ge=-20, le=20, title="Pm")
+    ] = 0
+    fail: Annotated[
+        Fail | None,
+        Field(description="Failure range; null: none stated, utterly reliable (A).", title="Fail"),
+    ] = None
+    ds: Annotated[Ds | None, Field(description="Damage scale.", title="Ds")] = None
 
 
 class ForesightJamReport(Model):
@@ -2356,6 +2922,17 @@ class ForesightMedicalCareTable(Model):
     rows: Annotated[list[ForesightCareRow], Field(title="Rows")]
 
 
+CostSvu = TypeAliasType(
+    "CostSvu",
+    Annotated[float, Field(description="Null: '-'.", ge=0.0, le=1000000000.0, title="Cost Svu")],
+)
+
+
+Tl3 = TypeAliasType(
+    "Tl3", Annotated[float, Field(description="Null: '-'.", ge=0.0, le=20.0, title="Tl")]
+)
+
+
 AttackerDc = TypeAliasType(
     "AttackerDc",
     Annotated[
@@ -2418,8 +2995,8 @@ Parry = TypeAliasType(
 )
 
 
-Draw = TypeAliasType(
-    "Draw",
+Draw1 = TypeAliasType(
+    "Draw1",
     Annotated[
         int,
         Field(
@@ -2555,6 +3132,25 @@ class ForesightModificationStep(Model):
     after: Exact | None
 
 
+class ForesightModifiedItem(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size_m: Exact | None
+    size_class: Annotated[
+        Literal["tiny", "small", "luggable", "hefty", "large"] | None,
+        Field(description="Kept: a word does not multiply."),
+    ]
+    weight_kg: Exact | None
+    tl: Annotated[
+        Exact | None, Field(description="Can fall below the TL table's 0: low-tech built.")
+    ]
+    price_svu: Exact | None
+    pm: Annotated[int, Field(title="Pm")]
+    fail: Annotated[str, Field(title="Fail")]
+    ds: Exact | None
+
+
 class ForesightModifiedVehicle(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2649,6 +3245,36 @@ class ForesightModifiersPlayerInputResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+
+
+Tl5 = TypeAliasType(
+    "Tl5", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+)
+
+
+class ForesightNavigationAidsCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name2 | None,
+        Field(description="Part of the name or key, any case: 'gps', 'phone'.", title="Name"),
+    ] = None
+    tl: Annotated[Tl5 | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+
+
+class ForesightNavigationAidsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightGearItemRow], Field(title="Rows")]
 
 
 class ForesightNpcArchetypesTable(Model):
@@ -3232,8 +3858,8 @@ class ForesightPhysioRow(Model):
     unit: Annotated[str, Field(title="Unit")]
 
 
-Tl = TypeAliasType(
-    "Tl",
+Tl6 = TypeAliasType(
+    "Tl6",
     Annotated[float, Field(description="The tech level, e.g. 4.5.", ge=0.0, le=15.0, title="Tl")],
 )
 
@@ -3248,6 +3874,18 @@ class ForesightPhysiotherapyTable(Model):
         str, Field(description="Where the seed text states the table.", title="Source")
     ]
     rows: Annotated[list[ForesightPhysioRow], Field(title="Rows")]
+
+
+class ForesightPistolConcealmentTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightConcealmentRow], Field(title="Rows")]
 
 
 ForesightPlayerInput = TypeAliasType(
@@ -3306,6 +3944,95 @@ ElapsedS = TypeAliasType(
         ),
     ],
 )
+
+
+class ForesightPowerBatteryRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    storage: Annotated[
+        str,
+        Field(
+            description="A Power Storage System key: 'rechargeable-battery-lead-acid'.",
+            examples=["rechargeable-battery-lead-acid", "battery-alkaline"],
+            max_length=60,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Storage",
+        ),
+    ]
+    draw_w: Annotated[
+        float,
+        Field(description="The item's power draw (W).", gt=0.0, le=1000000000.0, title="Draw W"),
+    ]
+    hours: Annotated[
+        float, Field(description="How long it must run.", ge=0.0, le=100000.0, title="Hours")
+    ] = 0
+
+
+Tl8 = TypeAliasType(
+    "Tl8", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+)
+
+
+class ForesightPowerGeneratorCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name2 | None,
+        Field(description="Part of the name or key, any case: 'gps', 'phone'.", title="Name"),
+    ] = None
+    tl: Annotated[Tl8 | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+
+
+class ForesightPowerGeneratorsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightGearItemRow], Field(title="Rows")]
+
+
+class ForesightPowerStorageRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: Annotated[
+        str,
+        Field(
+            description="'rechargeable-battery-lead-acid'; a repeated name ends in its TL.",
+            title="Key",
+        ),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    weight_per_wh: Annotated[str, Field(description="As printed: '40g'.", title="Weight Per Wh")]
+    weight_per_wh_g: Annotated[float, Field(title="Weight Per Wh G")]
+    tl: Annotated[float, Field(title="Tl")]
+    price_per_wh_svu: Annotated[float, Field(title="Price Per Wh Svu")]
+    output: Annotated[str, Field(description="As printed: '0.25W'.", title="Output")]
+    output_w_per_wh: Annotated[
+        float, Field(description="Watts one unit (1 Wh) can deliver.", title="Output W Per Wh")
+    ]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightPowerStorageTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightPowerStorageRow], Field(title="Rows")]
 
 
 class ForesightPurchase(Model):
@@ -3732,6 +4459,7 @@ class ForesightRangeStats(Model):
         str,
         Field(
             description="Relative to the UCDC: '+3m2p', '+0m', '0'.",
+            examples=["+3m2p", "+4m", "+0m", "0"],
             max_length=24,
             min_length=1,
             title="Dc",
@@ -3790,8 +4518,8 @@ PowerPackWh = TypeAliasType(
 )
 
 
-Roll1 = TypeAliasType(
-    "Roll1",
+Roll3 = TypeAliasType(
+    "Roll3",
     Annotated[
         int,
         Field(
@@ -3799,6 +4527,20 @@ Roll1 = TypeAliasType(
             ge=1,
             le=100,
             title="Roll",
+        ),
+    ],
+)
+
+
+SightWeightG = TypeAliasType(
+    "SightWeightG",
+    Annotated[
+        float,
+        Field(
+            description="'laser_sight': the sight's weight after its own item modifications (default the table's 250 g; modern x2: 0.7 x 0.7 x 250 = 122.5, F:L3798).",
+            gt=0.0,
+            le=10000.0,
+            title="Sight Weight G",
         ),
     ],
 )
@@ -3909,6 +4651,14 @@ Dc = TypeAliasType(
             min_length=1,
             title="Dc",
         ),
+    ],
+)
+
+
+RangeM = TypeAliasType(
+    "RangeM",
+    Annotated[
+        float, Field(description="Required unless 'catalog'.", gt=0.0, le=100000.0, title="Range M")
     ],
 )
 
@@ -4298,6 +5048,31 @@ class ForesightSheetField(Model):
         int,
         Field(description="Education points paid; the free package's part is free.", title="Cost"),
     ]
+
+
+class ForesightShieldProtectionRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    material: Annotated[Literal["wood", "metal"], Field(title="ShieldMaterial")]
+    like: Annotated[str, Field(description="The armor it protects as.", title="Like")]
+    m: Annotated[str, Field(title="M")]
+    i: Annotated[str, Field(title="I")]
+    b: Annotated[str, Field(title="B")]
+    cost_factor: Annotated[int, Field(title="Cost Factor")]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightShieldProtectionTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightShieldProtectionRow], Field(title="Rows")]
 
 
 class ForesightShift(Model):
@@ -5284,6 +6059,59 @@ Skill3 = TypeAliasType(
 )
 
 
+Tl9 = TypeAliasType(
+    "Tl9",
+    Annotated[float, Field(description="A TL: 4.4 is TL 4's row.", ge=0.0, le=20.0, title="Tl")],
+)
+
+
+Year = TypeAliasType(
+    "Year",
+    Annotated[
+        int, Field(description="Or a year; BC is negative.", ge=-1000000, le=1000000, title="Year")
+    ],
+)
+
+
+class ForesightTechLevelLookupRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tl: Annotated[Tl9 | None, Field(description="A TL: 4.4 is TL 4's row.", title="Tl")] = None
+    year: Annotated[Year | None, Field(description="Or a year; BC is negative.", title="Year")] = (
+        None
+    )
+
+
+class ForesightTechLevelRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tl: Annotated[float, Field(title="Tl")]
+    date: Annotated[
+        str, Field(description="As printed: '40,000 BC', '1800 AD', 'na'.", title="Date")
+    ]
+    year: Annotated[
+        int | None,
+        Field(description="The date as a year, BC negative; null for TL 0.", title="Year"),
+    ]
+    description: Annotated[str, Field(title="Description")]
+    key_technology: Annotated[str, Field(title="Key Technology")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightTechLevelsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightTechLevelRow], Field(title="Rows")]
+
+
 class ForesightTerm(Model):
     """
     One modifier of a task and where it came from.
@@ -5414,6 +6242,38 @@ class ForesightThrowOptions(Model):
             title="Throw Dodge Must Succeed",
         ),
     ] = True
+
+
+class ForesightToolkitRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    quality: Annotated[
+        Literal["basic", "standard", "advanced", "small_facility", "large_facility", "advanced_facility"],
+        Field(title="ToolkitQuality"),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    pm: Annotated[int, Field(title="Pm")]
+    size: Annotated[
+        list[str],
+        Field(description="As printed: at the base TL, then the +1 and +2 columns.", title="Size"),
+    ]
+    size_kg: Annotated[list[float], Field(title="Size Kg")]
+    cost: Annotated[str, Field(title="Cost")]
+    cost_svu: Annotated[float, Field(title="Cost Svu")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightToolkitsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightToolkitRow], Field(title="Rows")]
 
 
 class ForesightToolsOfTradeSubstituteRequest(Model):
@@ -5734,8 +6594,51 @@ class ForesightUnarmedRow(Model):
     effect: Annotated[str, Field(title="Effect")]
 
 
-Name1 = TypeAliasType(
-    "Name1",
+class ForesightUnitsConvertRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    amount: Annotated[
+        float,
+        Field(
+            description="In 'unit'; 1.5 is read exactly, 3/2.",
+            ge=0.0,
+            le=1000000000.0,
+            title="Amount",
+        ),
+    ]
+    unit: Annotated[
+        Literal["kg", "lb", "svu", "usd"],
+        Field(description="kg <-> lb (F:L3506), svu <-> usd (F:L3554).", title="ItemUnit"),
+    ]
+    usd_per_svu: Annotated[
+        float,
+        Field(
+            description="A svu in US$: about 6 when the book was written (F:L3554); a svu is a cheap meal or an hour of unskilled labour, so give today's figure.",
+            gt=0.0,
+            le=1000000.0,
+            title="Usd Per Svu",
+        ),
+    ] = 6
+
+
+class ForesightUnitsConvertResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    amount: Exact
+    unit: Annotated[Literal["kg", "lb", "svu", "usd"], Field(title="ItemUnit")]
+    converted: Exact
+    to: Annotated[Literal["kg", "lb", "svu", "usd"], Field(title="ItemUnit")]
+    factor: Annotated[Exact, Field(description="converted = amount x factor.")]
+    how: Annotated[str, Field(title="How")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+Name5 = TypeAliasType(
+    "Name5",
     Annotated[
         str,
         Field(
@@ -5747,15 +6650,9 @@ Name1 = TypeAliasType(
 )
 
 
-Tl2 = TypeAliasType(
-    "Tl2", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+Tl10 = TypeAliasType(
+    "Tl10", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
 )
-
-
-TlMin = TypeAliasType("TlMin", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Min")])
-
-
-TlMax = TypeAliasType("TlMax", Annotated[float, Field(ge=0.0, le=20.0, title="Tl Max")])
 
 
 class ForesightVehicleDamageSummary(Model):
@@ -5869,8 +6766,8 @@ Vehicle = TypeAliasType(
 )
 
 
-Tl3 = TypeAliasType(
-    "Tl3",
+Tl11 = TypeAliasType(
+    "Tl11",
     Annotated[
         float,
         Field(
@@ -5880,31 +6777,24 @@ Tl3 = TypeAliasType(
 )
 
 
-Tl4 = TypeAliasType("Tl4", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
+Tl12 = TypeAliasType("Tl12", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
 
 
 CruiseKmh = TypeAliasType(
-    "CruiseKmh", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Cruise Kmh")]
+    "CruiseKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cruise Kmh")]
 )
 
 
-MaxKmh = TypeAliasType(
-    "MaxKmh", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Max Kmh")]
-)
+MaxKmh = TypeAliasType("MaxKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Max Kmh")])
 
 
 CeilingM = TypeAliasType(
-    "CeilingM", Annotated[float, Field(ge=-1000000000000.0, le=1000000000000.0, title="Ceiling M")]
+    "CeilingM", Annotated[float, Field(ge=-1000000000.0, le=1000000000.0, title="Ceiling M")]
 )
 
 
 CargoKg = TypeAliasType(
-    "CargoKg", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Cargo Kg")]
-)
-
-
-PriceSvu = TypeAliasType(
-    "PriceSvu", Annotated[float, Field(ge=0.0, le=1000000000000.0, title="Price Svu")]
+    "CargoKg", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cargo Kg")]
 )
 
 
@@ -5916,7 +6806,7 @@ class ForesightVehicleStats(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tl: Annotated[Tl4 | None, Field(title="Tl")] = None
+    tl: Annotated[Tl12 | None, Field(title="Tl")] = None
     acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
     man: Annotated[int, Field(ge=-20, le=20, title="Man")]
     safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
@@ -6150,6 +7040,72 @@ class ForesightWealthTable(Model):
     rows: Annotated[list[ForesightWealthRow], Field(title="Rows")]
 
 
+Strength2 = TypeAliasType(
+    "Strength2",
+    Annotated[
+        int,
+        Field(
+            description="The wielder's ST, giving the UCDC (F:L491-501).",
+            ge=1,
+            le=60,
+            title="Strength",
+        ),
+    ],
+)
+
+
+Ucdc6 = TypeAliasType(
+    "Ucdc6",
+    Annotated[
+        float,
+        Field(
+            description="Instead of 'strength': the UCDC itself.", ge=0.0, le=100.0, title="Ucdc"
+        ),
+    ],
+)
+
+
+Name6 = TypeAliasType(
+    "Name6",
+    Annotated[
+        str,
+        Field(
+            description="Part of the name, key or class, any case: 'sword'.",
+            max_length=60,
+            title="Name",
+        ),
+    ],
+)
+
+
+class ForesightWeaponMeleeCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name6 | None,
+        Field(description="Part of the name, key or class, any case: 'sword'.", title="Name"),
+    ] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+
+
+Catalog = TypeAliasType(
+    "Catalog",
+    Annotated[
+        str,
+        Field(
+            description="A weapon/melee/catalog key.",
+            examples=["sabre-longsword", "dagger", "spear", "club"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Catalog",
+        ),
+    ],
+)
+
+
 class ForesightWeaponMinStrengthRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -6222,6 +7178,96 @@ class ForesightWeaponProfile(Model):
     strength_required: Exact | None
     strength_penalty: Annotated[
         int, Field(description="To attacks and parries (F:L3732).", title="Strength Penalty")
+    ]
+
+
+Name7 = TypeAliasType(
+    "Name7",
+    Annotated[
+        str,
+        Field(
+            description="Part of the name or key, any case: 'pistol', 'revolver-4'.",
+            max_length=60,
+            title="Name",
+        ),
+    ],
+)
+
+
+class ForesightWeaponRangedCatalogRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Name7 | None,
+        Field(
+            description="Part of the name or key, any case: 'pistol', 'revolver-4'.", title="Name"
+        ),
+    ] = None
+    tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
+    tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"] | None,
+        Field(description="Only this skill's weapons."),
+    ] = None
+
+
+Catalog1 = TypeAliasType(
+    "Catalog1",
+    Annotated[
+        str,
+        Field(
+            description="A weapon/ranged/catalog key.",
+            examples=["sl-rifle", "revolver-4.25", "sl-pistol-5", "laser-pistol-8"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Catalog",
+        ),
+    ],
+)
+
+
+class ForesightWeaponStep(Model):
+    """
+    One column changed by one modification, its arithmetic shown.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[str, Field(title="Modification")]
+    column: Annotated[str, Field(title="Column")]
+    before: Annotated[str, Field(title="Before")]
+    after: Annotated[str, Field(title="After")]
+    how: Annotated[
+        str,
+        Field(description="e.g. '1.5 x 0.9 = 1.35', '6i + 1 = 7i', 'C +1 step = B'.", title="How"),
+    ]
+
+
+class ForesightWornArmor(Model):
+    """
+    A piece of catalogue armor worn: its type by key and its Armor Locations row.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor: Annotated[
+        str,
+        Field(
+            description="An armor/catalog key.",
+            examples=["heavy-plate", "silkweave", "flexible-nanofiber-8"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Armor",
+        ),
+    ]
+    piece: Annotated[
+        Literal["full_faced_helmet", "infantry_helmet", "open_faced_helmet", "vest", "shirt", "shirt_legs", "shirt_arms", "shirt_arms_gloves", "trousers", "boots", "shinguards", "vambraces", "sleeves", "sleeves_gloves", "gloves", "full_suit"],
+        Field(description="'vest', 'full_suit', 'full_faced_helmet'...", title="ArmorPiece"),
     ]
 
 
@@ -13584,6 +14630,176 @@ class ForesightAmmoOptions(Model):
     ] = False
 
 
+class ForesightArmorAgdxOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor_mitigation_basis: Annotated[
+        Literal["level", "score"],
+        Field(
+            description="The catalogue's reading of 'divide Armor/Exoskeleton skill level by four' (F:L3883), whose example says 'a skill of 14' (F:L3885): the skill's level as written, or its score (catalogue 2.11, #114; no register entry).",
+            title="ArmorMitigationBasis",
+        ),
+    ] = "level"
+
+
+Worn = TypeAliasType(
+    "Worn",
+    Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="The pieces worn; null: give 'agdx', worn on arms and legs.",
+            max_length=12,
+            title="Worn",
+        ),
+    ],
+)
+
+
+class ForesightArmorAgdxPenaltyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    worn: Annotated[
+        Worn | None,
+        Field(
+            description="The pieces worn; null: give 'agdx', worn on arms and legs.", title="Worn"
+        ),
+    ] = None
+    agdx: Annotated[
+        Agdx | None,
+        Field(description="Instead of 'worn': an armor's AG/DX modifier.", title="Agdx"),
+    ] = None
+    level: Annotated[
+        int, Field(description="Armor/Exoskeleton skill level.", ge=0, le=99, title="Level")
+    ] = 0
+    score: Annotated[
+        Score | None,
+        Field(description="Its score, for armor_mitigation_basis score.", title="Score"),
+    ] = None
+    armored_exoskeleton: Annotated[
+        bool,
+        Field(
+            description="Worn as an exoskeleton's armor: no AG/DX on agility (F:L3964).",
+            title="Armored Exoskeleton",
+        ),
+    ] = False
+    options: Annotated[ForesightArmorAgdxOptions, Field(validate_default=True)] = {
+        "armor_mitigation_basis": "level"
+    }
+
+
+class ForesightArmorAgdxPenaltyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mitigation: Annotated[
+        int, Field(description="Skill / 4, rounded off (F:L3885).", title="Mitigation")
+    ]
+    agility_modifier: Annotated[
+        int,
+        Field(
+            description="To agility-related tasks (armor on the legs).", title="Agility Modifier"
+        ),
+    ]
+    dexterity_modifier: Annotated[
+        int,
+        Field(description="To dexterity-related tasks (on the arms).", title="Dexterity Modifier"),
+    ]
+    pc_modifier: Annotated[
+        int, Field(description="A helmet's modifier to PC-related activity.", title="Pc Modifier")
+    ]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightArmorAgdxOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightArmorCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    armor: Annotated[list[ForesightArmorRow], Field(title="Armor")]
+    note: Annotated[str, Field(title="Note")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightArmorEncumbranceRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor pieces.",
+            max_length=12,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    other_armor_kg: Annotated[
+        list[OtherArmorKgItem],
+        Field(description="Armor given by its weight (kg).", max_length=12, title="Other Armor Kg"),
+    ] = []
+    worn_on_body: Annotated[
+        bool,
+        Field(
+            description="Worn (counts half, F:L3924) or carried (counts in full).",
+            title="Worn On Body",
+        ),
+    ] = True
+    armored_exoskeleton: Annotated[
+        bool,
+        Field(
+            description="Armoring an exoskeleton: its weight is ignored (F:L3964).",
+            title="Armored Exoskeleton",
+        ),
+    ] = False
+    other_load_kg: Annotated[
+        float,
+        Field(
+            description="Everything else carried, as it counts.",
+            ge=0.0,
+            le=100000.0,
+            title="Other Load Kg",
+        ),
+    ] = 0
+    strength: Annotated[
+        Strength | None,
+        Field(description="To say how encumbered the load leaves him.", title="Strength"),
+    ] = None
+    options: Annotated[ForesightEncumbranceOptions, Field(validate_default=True)] = {
+        "encumbrance_boundary": "maxima"
+    }
+
+
+class ForesightArmorEncumbranceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor_kg: Exact
+    counted_kg: Annotated[Exact, Field(description="What the armor counts towards encumbrance.")]
+    load_kg: Annotated[Exact, Field(description="counted_kg + other_load_kg.")]
+    capacity: ForesightCapacity | None
+    state: Literal["unencumbered", "laden", "burdened", "lifting", "dragging", "immovable"] | None
+    agility_modifier: Annotated[int | None, Field(title="Agility Modifier")]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightEncumbranceOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
 Locations = TypeAliasType(
     "Locations",
     Annotated[
@@ -13606,7 +14822,7 @@ class ForesightArmorLayer(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    name: Annotated[Name | None, Field(title="Name")] = None
+    name: Annotated[Name1 | None, Field(title="Name")] = None
     rating: Annotated[
         str,
         Field(
@@ -13632,6 +14848,141 @@ class ForesightArmorLayer(Model):
             description="Where it protects; null for every location (a wall).", title="Locations"
         ),
     ] = None
+
+
+class ForesightArmorLayerSource(Model):
+    """
+    Where a layer comes from: the piece, the armor and the rating column read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor: Annotated[str, Field(title="Armor")]
+    piece: Annotated[
+        Literal["full_faced_helmet", "infantry_helmet", "open_faced_helmet", "vest", "shirt", "shirt_legs", "shirt_arms", "shirt_arms_gloves", "trousers", "boots", "shinguards", "vambraces", "sleeves", "sleeves_gloves", "gloves", "full_suit"],
+        Field(description="The rows of Armor Locations (F:L3935-3950).", title="ArmorPiece"),
+    ]
+    column: Annotated[str, Field(title="Column")]
+    rating: Annotated[str, Field(title="Rating")]
+    coverage: Annotated[int, Field(title="Coverage")]
+    locations: Annotated[
+        list[Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"]],
+        Field(title="Locations"),
+    ]
+    note: Annotated[str | None, Field(title="Note")]
+
+
+class ForesightArmorLocationCoverage(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Annotated[
+        Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(
+            description="Where a hit lands (the Hit Location table, F:L2703-2711).",
+            title="Location",
+        ),
+    ]
+    front: Annotated[int, Field(title="Front")]
+    rear: Annotated[int, Field(title="Rear")]
+    side: Annotated[int, Field(title="Side")]
+    above: Annotated[int, Field(title="Above")]
+
+
+class ForesightArmorPieceCoverage(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    locations: Annotated[
+        list[Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"]],
+        Field(title="Locations"),
+    ]
+    coverage: Annotated[
+        int, Field(description="n/10 from any direction the notes do not name.", title="Coverage")
+    ]
+    by_direction: ForesightArmorDirectionCoverage
+
+
+class ForesightArmorPieceRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    piece: Annotated[
+        Literal["full_faced_helmet", "infantry_helmet", "open_faced_helmet", "vest", "shirt", "shirt_legs", "shirt_arms", "shirt_arms_gloves", "trousers", "boots", "shinguards", "vambraces", "sleeves", "sleeves_gloves", "gloves", "full_suit"],
+        Field(description="The rows of Armor Locations (F:L3935-3950).", title="ArmorPiece"),
+    ]
+    name: Annotated[str, Field(description="As printed: 'Vest (Chest & Abdomen)'.", title="Name")]
+    weight_multiplier: Annotated[float, Field(title="Weight Multiplier")]
+    cost_multiplier: Annotated[float, Field(title="Cost Multiplier")]
+    coverage_written: Annotated[
+        str, Field(description="As printed: '10/10 (8/10 arms)'.", title="Coverage Written")
+    ]
+    notes: Annotated[str, Field(title="Notes")]
+    coverage: Annotated[
+        list[ForesightArmorPieceCoverage],
+        Field(description="The coverage and notes, read.", title="Coverage"),
+    ]
+    pc_modifier: Annotated[
+        int, Field(description="A helmet's modifier to PC-related activity.", title="Pc Modifier")
+    ]
+    ignores_agdx: Annotated[
+        bool, Field(description="Boots: 'ignore AG/DX modifier'.", title="Ignores Agdx")
+    ]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightArmorProtectionRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="The pieces worn, outermost first.",
+            max_length=12,
+            min_length=1,
+            title="Worn",
+        ),
+    ]
+    location: Annotated[
+        Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"] | None,
+        Field(
+            description="The hit's location; null: a layer for every location the pieces cover (damage/resolve keeps those of the location it rolls)."
+        ),
+    ] = None
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from.", title="ArmorDirection"),
+    ] = "front"
+    damage_type: Annotated[
+        Literal["melee", "impact", "beam", "stun"],
+        Field(
+            description="The rating an attack meets (F:L3879): stun meets the impact rating unless the weapon\nsays otherwise (then give that weapon's column).",
+            title="ArmorDamageType",
+        ),
+    ] = "impact"
+
+
+class ForesightArmorProtectionResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    layers: Annotated[
+        list[ForesightArmorLayer],
+        Field(
+            description="In the order the attack meets them; paste into damage/resolve's or attack's target.armor (the coverage D10s are rolled there, F:L3930). Those take 8 layers at most: give the hit's location to keep only its layers.",
+            title="Layers",
+        ),
+    ]
+    sources: Annotated[
+        list[ForesightArmorLayerSource],
+        Field(description="Each layer's piece, in the same order.", title="Sources"),
+    ]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
 class ForesightAttackCircumstance(Model):
@@ -13844,6 +15195,20 @@ class ForesightAttackOptions(Model):
             title="Stun Weapon S Checks Pain",
         ),
     ] = True
+
+
+class ForesightAttacker4(Model):
+    """
+    Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(description="The attack's QR, rolled at the table.", title="QR"),
+    ]
 
 
 class ForesightBackgroundRequest(Model):
@@ -15001,6 +16366,30 @@ class ForesightCharismaReactionsTable(Model):
     rows: Annotated[list[ForesightReactionRow], Field(title="Rows")]
 
 
+class ForesightClothingConcealmentTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightConcealmentRow], Field(title="Rows")]
+
+
+class ForesightCommunicationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightGearItemRow], Field(title="Rows")]
+
+
 class ForesightCompetenceOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -15012,6 +16401,58 @@ class ForesightCompetenceOptions(Model):
             title="CompetenceScale",
         ),
     ] = "table"
+
+
+class ForesightConcealmentRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weight_kg: Annotated[
+        float, Field(description="The item's weight.", gt=0.0, le=100000.0, title="Weight Kg")
+    ]
+    carry: Annotated[
+        Literal["hip_holster", "shoulder_holster", "inverted_shoulder_holster", "small_of_back", "ankle", "inner_thigh", "taped_to_back"] | None,
+        Field(description="How a pistol is carried."),
+    ] = None
+    clothing: Literal["bedouin_robes", "trench_coat", "business_suit", "little_black_dress"] | None = (
+        None
+    )
+    clothing_suits: Annotated[
+        bool,
+        Field(
+            description="The clothing suits the carry; if not, the carry hides nothing (an ankle holster under a skirt, F:L3864).",
+            title="Clothing Suits",
+        ),
+    ] = True
+    draw: Annotated[
+        Draw | None, Field(description="The weapon's Draw actions, to be changed.", title="Draw")
+    ] = None
+    options: Annotated[ForesightDrawOptions, Field(validate_default=True)] = {"min_draw": 1}
+
+
+class ForesightConcealmentResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    band: ForesightConcealmentBand
+    carry_modifier: Annotated[int, Field(title="Carry Modifier")]
+    clothing_modifier: Annotated[int, Field(title="Clothing Modifier")]
+    notice: Annotated[
+        int | None, Field(description="The observer's EF modifier; null: obvious.", title="Notice")
+    ]
+    frisk: Annotated[
+        int | None, Field(description="The frisker's EF modifier; null: obvious.", title="Frisk")
+    ]
+    draw_change: Annotated[int, Field(title="Draw Change")]
+    draw: Annotated[
+        int | None, Field(description="'draw' + the change, at least 'min_draw'.", title="Draw")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDrawOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
 
 
 class ForesightConfidenceReactionsTable(Model):
@@ -15697,6 +17138,23 @@ class ForesightDecompressionOptions(Model):
             title="Vacuum Window S",
         ),
     ] = 30
+
+
+class ForesightDefense4(Model):
+    """
+    Exactly one of: a parry, a dodge, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10],
+        Field(
+            description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
+            title="QR",
+        ),
+    ]
 
 
 class ForesightDefenseOptions(Model):
@@ -16715,6 +18173,14 @@ class ForesightGameOptions(Model):
     ] = False
 
 
+class ForesightGearItem(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    item: ForesightGearItemRow
+    notes: Annotated[list[str], Field(description="What the text says of its use.", title="Notes")]
+
+
 class ForesightGravityBandRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -16963,6 +18429,191 @@ class ForesightHitReport(Model):
     wound_levels: Annotated[int, Field(title="Wound Levels")]
     stun_points: Annotated[int, Field(title="Stun Points")]
     steps: Annotated[list[str], Field(title="Steps")]
+
+
+class ForesightItemFailureCheckOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    failure_probability: Annotated[Exact, Field(description="P(the item fails on this use).")]
+    failed: Annotated[
+        list[OutcomeProbability], Field(description="Fails on this use, or not.", title="Failed")
+    ]
+    uses_per_failure: Annotated[
+        Exact | None,
+        Field(
+            description="Mean uses up to and including the first failure, a fresh roll each use (1 / P); null when it never fails."
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightItemFailureCheckResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    failure_range: Annotated[str, Field(title="Failure Range")]
+    name: Annotated[
+        str | None,
+        Field(description="The letter's name: 'Reliable'; null for faces.", title="Name"),
+    ]
+    failure_rolls: Annotated[
+        str,
+        Field(
+            description="What fails, as the table prints it, or the faces.", title="Failure Rolls"
+        ),
+    ]
+    roll: Annotated[
+        int | None, Field(description="The D100 tested; null when none is needed.", title="Roll")
+    ]
+    follow_up_d10: Annotated[
+        int | None, Field(description="A starred face's D10: fails on a 10.", title="Follow Up D10")
+    ]
+    failed: Annotated[
+        bool, Field(description="The item malfunctions or breaks down on this use.", title="Failed")
+    ]
+    rebuild_after_use: Annotated[
+        bool, Field(description="L: rebuilt after each use (F:L3582).", title="Rebuild After Use")
+    ]
+    meaning: Annotated[str, Field(title="Meaning")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
+    seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
+    outcome_odds: Annotated[
+        list[RolledOdds] | None,
+        Field(
+            description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
+            title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightItemFailureShiftOptions(Model):
+    """
+    How a failure range written as faces shifts (AMB2-38).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    numeric_failure_shift: Annotated[
+        Literal["low_end", "refuse"],
+        Field(
+            description="A range of faces ('98-99', '99*') has no defined shift (F:L3589). 'low_end': one face a step at its low end, better narrowing ('98-99' -> '99' -> '99*' -> 'A'), worse widening ('99*' -> '99' -> '98-99'); 'refuse': only letters shift.",
+            title="NumericFailureShift",
+        ),
+    ] = "low_end"
+
+
+class ForesightItemModificationRow(Model):
+    """
+    A row of the Item Modifications table; null is its '-' (no change).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        Literal["cheap_shoddy", "crude", "large", "compact", "miniature", "micro", "modern", "reliable", "ruggedized", "flashy", "elegant"],
+        Field(title="ItemModification"),
+    ]
+    written: Annotated[str, Field(title="Written")]
+    size: Annotated[float | None, Field(description="Multiplies the size.", title="Size")]
+    weight: Annotated[float | None, Field(description="Multiplies the weight.", title="Weight")]
+    tl: Annotated[
+        float | None,
+        Field(description="Added to the TL; negative: low-tech manufacture.", title="Tl"),
+    ]
+    tl_written: Annotated[
+        str, Field(description="As printed: '+0.25', '-0.5*'.", title="Tl Written")
+    ]
+    price: Annotated[float | None, Field(description="Multiplies the price.", title="Price")]
+    pm: Annotated[int | None, Field(description="Added to the performance modifier.", title="Pm")]
+    fail: Annotated[
+        Literal["better", "worse"] | None, Field(description="One letter better or worse.")
+    ]
+    ds: Annotated[float | None, Field(description="Multiplies the damage scale.", title="Ds")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class ForesightItemModificationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightItemModificationRow], Field(title="Rows")]
+
+
+class ForesightItemModifyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    item: Annotated[ForesightItemStats, Field(description="The item as listed.", validate_default=True)] = {
+        "size_m": None,
+        "size_class": None,
+        "weight_kg": None,
+        "tl": None,
+        "price_svu": None,
+        "pm": 0,
+        "fail": None,
+        "ds": None,
+    }
+    modifications: Annotated[
+        list[Literal["cheap_shoddy", "crude", "large", "compact", "miniature", "micro", "modern", "reliable", "ruggedized", "flashy", "elegant"]],
+        Field(
+            description="Applied in order; they stack (F:L3616).",
+            max_length=12,
+            min_length=1,
+            title="Modifications",
+        ),
+    ]
+    options: Annotated[ForesightItemFailureShiftOptions, Field(validate_default=True)] = {
+        "numeric_failure_shift": "low_end"
+    }
+
+
+class ForesightItemModifyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    base: ForesightItemStats
+    item: ForesightModifiedItem
+    size_multiplier: Exact
+    weight_multiplier: Exact
+    price_multiplier: Exact
+    ds_multiplier: Exact
+    tl_change: Exact
+    pm_change: Annotated[int, Field(title="Pm Change")]
+    fail_steps: Annotated[
+        int, Field(description="Net letters better (+) or worse (-).", title="Fail Steps")
+    ]
+    steps: Annotated[list[ForesightItemModificationStep], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightItemFailureShiftOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
+class ForesightItemSizeClassResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sizes: Annotated[list[ForesightItemSizeRow], Field(title="Sizes")]
+    note: Annotated[str, Field(title="Note")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
 class ForesightKnockbackOptions(Model):
@@ -17222,6 +18873,56 @@ class ForesightMeleeAttackModifiersTable(Model):
     rows: Annotated[list[ForesightSituationRow], Field(title="Rows")]
 
 
+class ForesightMeleeModRow(Model):
+    """
+    A row of Mêlée Weapon Modifications (F:L3805-3819); null where it prints '-' or '?'.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["cheap", "crude", "primitive", "fine_close", "fine_normal", "fine_parrying", "fine_reach", "heavy", "improvised", "light", "long", "short"],
+        Field(
+            description="The rows of Mêlée Weapon Modifications (F:L3805-3819).",
+            title="MeleeModificationName",
+        ),
+    ]
+    printed: Annotated[list[str], Field(title="Printed")]
+    close_pm: Annotated[int, Field(title="Close Pm")]
+    close_dc: Annotated[int, Field(title="Close Dc")]
+    normal_pm: Annotated[int, Field(title="Normal Pm")]
+    normal_dc: Annotated[int, Field(title="Normal Dc")]
+    reach_pm: Annotated[int, Field(title="Reach Pm")]
+    reach_dc: Annotated[int, Field(title="Reach Dc")]
+    parry: Annotated[int, Field(title="Parry")]
+    draw: Annotated[int | None, Field(title="Draw")]
+    wgt: Annotated[str | None, Field(description="A factor.", title="Wgt")]
+    cost: Annotated[str | None, Field(description="A factor.", title="Cost")]
+    tl_add: Annotated[str | None, Field(title="Tl Add")]
+    unknown: Annotated[
+        list[str], Field(description="Columns printed '?': the GM decides.", title="Unknown")
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightMeleeModification(Model):
+    """
+    One modification applied; the order given is the order of the arithmetic.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["cheap", "crude", "primitive", "fine_close", "fine_normal", "fine_parrying", "fine_reach", "heavy", "improvised", "light", "long", "short"],
+        Field(
+            description="The rows of Mêlée Weapon Modifications (F:L3805-3819).",
+            title="MeleeModificationName",
+        ),
+    ]
+
+
 class ForesightMeleeOptions(Model):
     """
     Resolution options and how the UCDC is rounded (for the weapon's DC).
@@ -17323,7 +19024,7 @@ class ForesightMeleeWeapon(Model):
         Field(description="Parry modifier; null: cannot parry (Unarmed Lethal).", title="Parry"),
     ] = None
     draw: Annotated[
-        Draw | None,
+        Draw1 | None,
         Field(description="Draw actions to ready it; null for none (unarmed).", title="Draw"),
     ] = None
     mass_kg: Annotated[
@@ -17332,6 +19033,141 @@ class ForesightMeleeWeapon(Model):
     unarmed: Annotated[
         bool, Field(description="A bodily attack (Unarmed Combat rows).", title="Unarmed")
     ] = False
+
+
+class ForesightMeleeWeaponModificationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightMeleeModRow], Field(title="Rows")]
+
+
+class ForesightMeleeWeaponSpec1(Model):
+    """
+    A melee weapon as a request gives it: its row, or a catalogue row by key with its
+    modifications ('catalog', 'modifications'), which validation turns into that row; columns
+    also given then replace the row's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        str,
+        Field(
+            description="Required unless 'catalog'.",
+            examples=["Sabre/Longsword"],
+            max_length=60,
+            title="Name",
+        ),
+    ]
+    hands: Annotated[
+        Literal["1", "2", "1-2"],
+        Field(
+            description="'1' one-handed, '2' two-handed only, '1-2' either (F:L3720).",
+            title="Hands",
+        ),
+    ] = "1"
+    close: Annotated[
+        ForesightRangeStats | None, Field(description="Null: '-', cannot be used.")
+    ] = None
+    normal: ForesightRangeStats | None = None
+    reach: ForesightRangeStats | None = None
+    parry: Annotated[
+        Parry | None,
+        Field(description="Parry modifier; null: cannot parry (Unarmed Lethal).", title="Parry"),
+    ] = None
+    draw: Annotated[
+        Draw1 | None,
+        Field(description="Draw actions to ready it; null for none (unarmed).", title="Draw"),
+    ] = None
+    mass_kg: Annotated[
+        MassKg | None, Field(description="Null: no mass to lift (unarmed).", title="Mass Kg")
+    ] = None
+    unarmed: Annotated[
+        bool, Field(description="A bodily attack (Unarmed Combat rows).", title="Unarmed")
+    ] = False
+    modifications: Annotated[
+        list[ForesightMeleeModification],
+        Field(
+            description="Applied in order, as weapon/melee/modify does.",
+            max_length=8,
+            title="Modifications",
+            validate_default=True,
+        ),
+    ] = []
+
+
+class ForesightMeleeWeaponSpec2(Model):
+    """
+    A melee weapon as a request gives it: its row, or a catalogue row by key with its
+    modifications ('catalog', 'modifications'), which validation turns into that row; columns
+    also given then replace the row's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        str,
+        Field(
+            description="Required unless 'catalog'.",
+            examples=["Sabre/Longsword"],
+            max_length=60,
+            title="Name",
+        ),
+    ] = ""
+    hands: Annotated[
+        Literal["1", "2", "1-2"],
+        Field(
+            description="'1' one-handed, '2' two-handed only, '1-2' either (F:L3720).",
+            title="Hands",
+        ),
+    ] = "1"
+    close: Annotated[
+        ForesightRangeStats | None, Field(description="Null: '-', cannot be used.")
+    ] = None
+    normal: ForesightRangeStats | None = None
+    reach: ForesightRangeStats | None = None
+    parry: Annotated[
+        Parry | None,
+        Field(description="Parry modifier; null: cannot parry (Unarmed Lethal).", title="Parry"),
+    ] = None
+    draw: Annotated[
+        Draw1 | None,
+        Field(description="Draw actions to ready it; null for none (unarmed).", title="Draw"),
+    ] = None
+    mass_kg: Annotated[
+        MassKg | None, Field(description="Null: no mass to lift (unarmed).", title="Mass Kg")
+    ] = None
+    unarmed: Annotated[
+        bool, Field(description="A bodily attack (Unarmed Combat rows).", title="Unarmed")
+    ] = False
+    catalog: Annotated[
+        str,
+        Field(
+            description="A weapon/melee/catalog key.",
+            examples=["sabre-longsword", "dagger", "spear", "club"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Catalog",
+        ),
+    ]
+    modifications: Annotated[
+        list[ForesightMeleeModification],
+        Field(
+            description="Applied in order, as weapon/melee/modify does.",
+            max_length=8,
+            title="Modifications",
+            validate_default=True,
+        ),
+    ] = []
 
 
 class ForesightMeritPointsStartingRequest(Model):
@@ -17378,6 +19214,17 @@ class ForesightModifiersPlayerInputRequest(Model):
     qualities: Annotated[
         list[Literal["entertaining", "convincing", "in_character", "better_than_nothing", "nothing", "unconvincing", "ridiculous"]],
         Field(max_length=3, min_length=1, title="Qualities"),
+    ]
+
+
+class ForesightNavigationAidsCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    items: Annotated[list[ForesightGearItem], Field(title="Items")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
 
 
@@ -18273,6 +20120,43 @@ class ForesightPoisonOptions(Model):
     ] = "add"
 
 
+class ForesightPowerBatteryResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    storage: ForesightPowerStorageRow
+    units_for_power: Annotated[
+        int,
+        Field(description="Units to deliver the draw: ceil(W / output).", title="Units For Power"),
+    ]
+    units_for_energy: Annotated[
+        int, Field(description="Units to store W x hours (Wh).", title="Units For Energy")
+    ]
+    units: Annotated[int, Field(description="The larger: Wh of storage needed.", title="Units")]
+    output_limited: Annotated[
+        bool, Field(description="The draw, not the energy, sets the units.", title="Output Limited")
+    ]
+    mass_kg: Exact
+    price_svu: Exact
+    runtime_h: Annotated[Exact, Field(description="units / W: how long they last.")]
+    ds: Annotated[Exact, Field(description="0.1 a kg (F:L4224, AMB2-33).")]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightPowerGeneratorCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    items: Annotated[list[ForesightGearItem], Field(title="Items")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
 class ForesightPursuitQuickTurnTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -18680,7 +20564,7 @@ class ForesightRangedJamOddsRequest(Model):
         Field(description="'A': a bow's string breaks.", title="RangedWeaponUse"),
     ] = "H"
     roll: Annotated[
-        Roll1 | None,
+        Roll3 | None,
         Field(
             description="The fire action's D100, rolled at the table; null: roll it here.",
             title="Roll",
@@ -18722,7 +20606,7 @@ class ForesightRangedJamRequest(Model):
         Field(description="'A': a bow's string breaks.", title="RangedWeaponUse"),
     ] = "H"
     roll: Annotated[
-        Roll1 | None,
+        Roll3 | None,
         Field(
             description="The fire action's D100, rolled at the table; null: roll it here.",
             title="Roll",
@@ -18778,6 +20662,89 @@ class ForesightRangedJamResult(Model):
         Field(
             description="With 'outcome_odds' asked: each distribution of the odds that the result reads as an outcome, with its probability.",
             title="Outcome Odds",
+        ),
+    ] = None
+
+
+class ForesightRangedModRow(Model):
+    """
+    A row of Ranged Weapon Modifications (F:L3781-3792); null where it prints '-', '†'
+    (Custom's chosen columns) or a note mark ('*', '**').
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["advanced", "auto_long_burst", "auto_short_burst", "cheap_shoddy", "custom", "cut_down_handgun", "cut_down_longarm", "heavy", "laser_sight", "light", "old_rusty", "target"],
+        Field(
+            description="The rows of Ranged Weapon Modifications (F:L3781-3792).",
+            title="RangedModificationName",
+        ),
+    ]
+    printed: Annotated[list[str], Field(title="Printed")]
+    recoil: Annotated[int, Field(description="+•• +2, +• +1, -• -1 (F:L3644).", title="Recoil")]
+    pm: Annotated[int | None, Field(title="Pm")]
+    ammo: Annotated[str | None, Field(description="A factor.", title="Ammo")]
+    rof: Annotated[str | None, Field(description="A burst's ROF: '[6]', '[3]'.", title="Rof")]
+    dc: Annotated[int | None, Field(title="Dc")]
+    range: Annotated[str | None, Field(description="A factor.", title="Range")]
+    draw: Annotated[int | None, Field(title="Draw")]
+    rl: Annotated[int | None, Field(title="Rl")]
+    jam: Annotated[int | None, Field(description="Letter steps, + better.", title="Jam")]
+    wgt: Annotated[str | None, Field(description="A factor.", title="Wgt")]
+    wgt_add_g: Annotated[
+        int | None, Field(description="The laser sight's +250g.", title="Wgt Add G")
+    ]
+    use: Literal["H", "L", "HW", "A", "S", "T"] | None
+    cost: Annotated[str | None, Field(description="A factor.", title="Cost")]
+    cost_add_svu: Annotated[
+        int | None, Field(description="The laser sight's price, 1k.", title="Cost Add Svu")
+    ]
+    tl_add: Annotated[str | None, Field(title="Tl Add")]
+    tl_min: Annotated[
+        str | None,
+        Field(description="The least TL it needs (bursts 4.5, sight 5.5).", title="Tl Min"),
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightRangedModification(Model):
+    """
+    One modification applied; the order given is the order of the arithmetic.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    modification: Annotated[
+        Literal["advanced", "auto_long_burst", "auto_short_burst", "cheap_shoddy", "custom", "cut_down_handgun", "cut_down_longarm", "heavy", "laser_sight", "light", "old_rusty", "target"],
+        Field(
+            description="The rows of Ranged Weapon Modifications (F:L3781-3792).",
+            title="RangedModificationName",
+        ),
+    ]
+    columns: Annotated[
+        list[Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"]],
+        Field(
+            description="'advanced': the two columns it improves, e.g. ['wgt', 'dc'] (note ***).",
+            max_length=2,
+            title="Columns",
+        ),
+    ] = []
+    improve: Annotated[
+        Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
+        Field(description="'custom': the column improved by 1 or x1.15/x0.85 (note †)."),
+    ] = None
+    worsen: Annotated[
+        Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
+        Field(description="'custom': the column worsened the same way (note †)."),
+    ] = None
+    sight_weight_g: Annotated[
+        SightWeightG | None,
+        Field(
+            description="'laser_sight': the sight's weight after its own item modifications (default the table's 250 g; modern x2: 0.7 x 0.7 x 250 = 122.5, F:L3798).",
+            title="Sight Weight G",
         ),
     ] = None
 
@@ -18875,24 +20842,17 @@ class ForesightRangedOptions(Model):
 
 class ForesightRangedWeapon(Model):
     """
-    A ranged weapon's row, modifications applied (F:L3666-3708, F:L3779-3794).
+    A ranged weapon's row, modifications applied (F:L3666-3708, F:L3779-3794); a
+    catalogue row (weapon/ranged/catalog, weapon/ranged/modify) is one.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
     name: Annotated[str, Field(description="e.g. 'SL Rifle'.", max_length=80, title="Name")] = ""
-    use: Annotated[
-        Literal["H", "L", "HW", "A", "S", "T"],
-        Field(description="The skill: H, L, HW, A, S or T (F:L3626).", title="RangedWeaponUse"),
-    ]
     pm: Annotated[
         int, Field(description="Performance modifier (F:L3266).", ge=-10, le=10, title="Pm")
     ] = 0
-    range_m: Annotated[
-        float,
-        Field(description="The range increment (F:L3660).", gt=0.0, le=100000.0, title="Range M"),
-    ]
     range_multipliers: Annotated[
         list[RangeMultiplier],
         Field(
@@ -18963,6 +20923,239 @@ class ForesightRangedWeapon(Model):
         Dc | None,
         Field(description="The damage class of a single shot, e.g. '10i2p' (F:L3630).", title="Dc"),
     ] = None
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"],
+        Field(description="The skill: H, L, HW, A, S or T (F:L3626).", title="RangedWeaponUse"),
+    ]
+    range_m: Annotated[
+        float,
+        Field(description="The range increment (F:L3660).", gt=0.0, le=100000.0, title="Range M"),
+    ]
+
+
+class ForesightRangedWeaponModificationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightRangedModRow], Field(title="Rows")]
+
+
+class ForesightRangedWeaponSpec1(Model):
+    """
+    A ranged weapon: its row given ('use', 'range_m' and the rest), or a catalogue row by
+    key ('catalog') with modifications, any column also given taking the row's place.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="e.g. 'SL Rifle'.", max_length=80, title="Name")] = ""
+    pm: Annotated[
+        int, Field(description="Performance modifier (F:L3266).", ge=-10, le=10, title="Pm")
+    ] = 0
+    range_multipliers: Annotated[
+        list[RangeMultiplier],
+        Field(
+            description="Modification factors on the range increment, multiplied in: heavy 1.1, target 1.25 (F:L3788, F:L3792, X27h F:L3320).",
+            max_length=8,
+            title="Range Multipliers",
+        ),
+    ] = []
+    recoil: Annotated[
+        int,
+        Field(
+            description="Recoil bullets (•) after modifications (F:L3644).",
+            ge=0,
+            le=10,
+            title="Recoil",
+        ),
+    ] = 0
+    jam: Annotated[
+        str,
+        Field(
+            description="The Jam column (F:L3664).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Jam",
+        ),
+    ] = "A"
+    rof: Annotated[
+        str,
+        Field(
+            description="'[1]': a prepare and a fire action per shot (F:L3658).",
+            examples=["1", "[1]", "2", "[6]"],
+            max_length=4,
+            pattern="^(\\d{1,2}|\\[\\d{1,2}\\])$",
+            title="Rof",
+        ),
+    ] = "1"
+    auto: Annotated[
+        Literal["long", "short"] | None,
+        Field(
+            description="The auto burst modification fitted: 'long' ROF [6], +3 DC, 'short' ROF [3], +2 DC (F:L3782-3783). Its DC bonus is for a burst at a single target only."
+        ),
+    ] = None
+    ammo: Annotated[
+        str,
+        Field(
+            description="'1*': the weapon is the ammunition.",
+            examples=["1", "1*", "6", "100", "10Wh", "30Wh"],
+            max_length=10,
+            pattern="^(\\d{1,4}\\*?|\\d{1,4}(\\.\\d{1,2})?Wh)$",
+            title="Ammo",
+        ),
+    ] = "1"
+    rl: Annotated[
+        str,
+        Field(
+            description="Reload actions; '6*': one per round.",
+            examples=["-", "3", "6*", "15"],
+            max_length=3,
+            pattern="^(\\d{1,2}\\*?|-)$",
+            title="Rl",
+        ),
+    ] = "-"
+    draw: Annotated[
+        int, Field(description="Draw actions (F:L3640).", ge=0, le=20, title="Draw")
+    ] = 1
+    dc: Annotated[
+        Dc | None,
+        Field(description="The damage class of a single shot, e.g. '10i2p' (F:L3630).", title="Dc"),
+    ] = None
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"],
+        Field(description="Required unless 'catalog'.", title="RangedWeaponUse"),
+    ]
+    range_m: Annotated[
+        float, Field(description="Required unless 'catalog'.", gt=0.0, le=100000.0, title="Range M")
+    ]
+    modifications: Annotated[
+        list[ForesightRangedModification],
+        Field(
+            description="With 'catalog': applied in order (weapon/ranged/modify).",
+            max_length=8,
+            title="Modifications",
+            validate_default=True,
+        ),
+    ] = []
+
+
+class ForesightRangedWeaponSpec2(Model):
+    """
+    A ranged weapon: its row given ('use', 'range_m' and the rest), or a catalogue row by
+    key ('catalog') with modifications, any column also given taking the row's place.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="e.g. 'SL Rifle'.", max_length=80, title="Name")] = ""
+    pm: Annotated[
+        int, Field(description="Performance modifier (F:L3266).", ge=-10, le=10, title="Pm")
+    ] = 0
+    range_multipliers: Annotated[
+        list[RangeMultiplier],
+        Field(
+            description="Modification factors on the range increment, multiplied in: heavy 1.1, target 1.25 (F:L3788, F:L3792, X27h F:L3320).",
+            max_length=8,
+            title="Range Multipliers",
+        ),
+    ] = []
+    recoil: Annotated[
+        int,
+        Field(
+            description="Recoil bullets (•) after modifications (F:L3644).",
+            ge=0,
+            le=10,
+            title="Recoil",
+        ),
+    ] = 0
+    jam: Annotated[
+        str,
+        Field(
+            description="The Jam column (F:L3664).",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Jam",
+        ),
+    ] = "A"
+    rof: Annotated[
+        str,
+        Field(
+            description="'[1]': a prepare and a fire action per shot (F:L3658).",
+            examples=["1", "[1]", "2", "[6]"],
+            max_length=4,
+            pattern="^(\\d{1,2}|\\[\\d{1,2}\\])$",
+            title="Rof",
+        ),
+    ] = "1"
+    auto: Annotated[
+        Literal["long", "short"] | None,
+        Field(
+            description="The auto burst modification fitted: 'long' ROF [6], +3 DC, 'short' ROF [3], +2 DC (F:L3782-3783). Its DC bonus is for a burst at a single target only."
+        ),
+    ] = None
+    ammo: Annotated[
+        str,
+        Field(
+            description="'1*': the weapon is the ammunition.",
+            examples=["1", "1*", "6", "100", "10Wh", "30Wh"],
+            max_length=10,
+            pattern="^(\\d{1,4}\\*?|\\d{1,4}(\\.\\d{1,2})?Wh)$",
+            title="Ammo",
+        ),
+    ] = "1"
+    rl: Annotated[
+        str,
+        Field(
+            description="Reload actions; '6*': one per round.",
+            examples=["-", "3", "6*", "15"],
+            max_length=3,
+            pattern="^(\\d{1,2}\\*?|-)$",
+            title="Rl",
+        ),
+    ] = "-"
+    draw: Annotated[
+        int, Field(description="Draw actions (F:L3640).", ge=0, le=20, title="Draw")
+    ] = 1
+    dc: Annotated[
+        Dc | None,
+        Field(description="The damage class of a single shot, e.g. '10i2p' (F:L3630).", title="Dc"),
+    ] = None
+    use: Annotated[
+        Literal["H", "L", "HW", "A", "S", "T"] | None,
+        Field(description="Required unless 'catalog'."),
+    ] = None
+    range_m: Annotated[
+        RangeM | None, Field(description="Required unless 'catalog'.", title="Range M")
+    ] = None
+    catalog: Annotated[
+        str,
+        Field(
+            description="A weapon/ranged/catalog key.",
+            examples=["sl-rifle", "revolver-4.25", "sl-pistol-5", "laser-pistol-8"],
+            max_length=40,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Catalog",
+        ),
+    ]
+    modifications: Annotated[
+        list[ForesightRangedModification],
+        Field(
+            description="With 'catalog': applied in order (weapon/ranged/modify).",
+            max_length=8,
+            title="Modifications",
+            validate_default=True,
+        ),
+    ] = []
 
 
 class ForesightReflexActionsTable(Model):
@@ -19934,6 +22127,88 @@ class ForesightSheetSkill(Model):
     levels_cp: Annotated[int, Field(description="What the levels above 0 cost.", title="Levels Cp")]
 
 
+class ForesightShieldCoverRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[Literal["small", "medium", "large"], Field(title="ShieldSize")]
+    metal: Annotated[
+        bool, Field(description="Covered in metal: as plate, 3x cost.", title="Metal")
+    ] = False
+    arm: Annotated[
+        Literal["left", "right"], Field(description="The arm bearing it.", title="ShieldArm")
+    ] = "left"
+    direction: Annotated[
+        Literal["front", "shield_side", "other_side", "rear"],
+        Field(
+            description="Where the attack comes from, seen from the shield bearer.",
+            title="ShieldDirection",
+        ),
+    ] = "front"
+    damage_type: Annotated[
+        Literal["m", "i", "b", "none"],
+        Field(description="The attack's type, for the rating: m, i or b.", title="DamageType"),
+    ] = "m"
+    location: Annotated[
+        Literal["head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"] | None,
+        Field(description="The cover of one location."),
+    ] = None
+
+
+class ForesightShieldCoverResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cover: Annotated[
+        int | None,
+        Field(description="n/10 at 'location'; 0 none; null: none asked.", title="Cover"),
+    ]
+    layers: Annotated[
+        list[ForesightArmorLayer],
+        Field(description="For damage/resolve 'armor', by cover.", title="Layers"),
+    ]
+    rating: Annotated[
+        str, Field(description="Its protection against 'damage_type'.", title="Rating")
+    ]
+    protects_as: Annotated[str, Field(title="Protects As")]
+    cost_factor: Annotated[int, Field(description="x3 covered in metal.", title="Cost Factor")]
+    off_hand_modifier: Annotated[
+        int,
+        Field(description="-1: a shield is used off-hand (F:L3769).", title="Off Hand Modifier"),
+    ]
+    source: Annotated[str, Field(title="Source")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightShieldCoverRow(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    size: Annotated[Literal["small", "medium", "large"], Field(title="ShieldSize")]
+    limb: Annotated[int, Field(description="n/10 for the limb wielding it.", title="Limb")]
+    chest_abdomen: Annotated[
+        int, Field(description="n/10, from the front and the shield side.", title="Chest Abdomen")
+    ]
+    legs_head: Annotated[
+        int, Field(description="n/10, from the front and the shield side.", title="Legs Head")
+    ]
+    line: Annotated[int, Field(title="Line")]
+
+
+class ForesightShieldCoverTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightShieldCoverRow], Field(title="Rows")]
+
+
 class ForesightSkillCostRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -20699,6 +22974,70 @@ class ForesightTeachResult(Model):
     ] = None
 
 
+class ForesightTechLevelLookupResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row: Annotated[
+        ForesightTechLevelRow,
+        Field(description="The row at or below the TL, or reached by the year."),
+    ]
+    estimated_tl: Annotated[
+        Exact | None,
+        Field(description="For a year: the TL between the rows' dates (1878 -> 4.39, F:L3540)."),
+    ]
+    next: Annotated[
+        ForesightTechLevelRow | None, Field(description="The next row up; null at TL 10.")
+    ]
+    note: Annotated[
+        str, Field(description="Western dates; the repeating rifle's TL (AMB2-39).", title="Note")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightToolkitRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    quality: Annotated[
+        Literal["basic", "standard", "advanced", "small_facility", "large_facility", "advanced_facility"],
+        Field(title="ToolkitQuality"),
+    ]
+    tl_below: Annotated[
+        int,
+        Field(
+            description="The items are this many TL below the toolkit's.",
+            ge=0,
+            le=2,
+            title="Tl Below",
+        ),
+    ] = 0
+    scale: Annotated[
+        Literal["car", "bicycle"],
+        Field(
+            description="The class of objects the toolkit serves, against the table's car-sized devices.",
+            title="ToolkitScale",
+        ),
+    ] = "car"
+
+
+class ForesightToolkitResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    toolkit: ForesightToolkitRow
+    pm: Annotated[int, Field(description="To tasks in its field (F:L4162).", title="Pm")]
+    size_kg: Exact
+    cost_svu: Exact
+    capability: Annotated[str, Field(title="Capability")]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
 class ForesightTravelAccidentOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -21280,10 +23619,10 @@ class ForesightVehicleCatalogRequest(Model):
         extra="forbid",
     )
     name: Annotated[
-        Name1 | None,
+        Name5 | None,
         Field(description="Part of the name, any case: 'atv', 'transport'.", title="Name"),
     ] = None
-    tl: Annotated[Tl2 | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl: Annotated[Tl10 | None, Field(description="Exactly this TL.", title="Tl")] = None
     tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
     tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
     type: Annotated[
@@ -21622,7 +23961,7 @@ class ForesightVehicleModifyRequest(Model):
         ),
     ] = None
     tl: Annotated[
-        Tl3 | None, Field(description="With 'vehicle': which, when several share it.", title="Tl")
+        Tl11 | None, Field(description="With 'vehicle': which, when several share it.", title="Tl")
     ] = None
     stats: Annotated[ForesightVehicleStats | None, Field(description="Instead of 'vehicle'.")] = (
         None
@@ -21830,6 +24169,130 @@ class ForesightWaitingPreemptResult(Model):
     ] = None
 
 
+class ForesightWeaponDcWithUcdcRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    dc: Annotated[
+        str,
+        Field(
+            description="The weapon's DC, a modifier to the UCDC: '+4m', '+3m2p'.",
+            max_length=24,
+            min_length=1,
+            title="Dc",
+        ),
+    ]
+    strength: Annotated[
+        Strength2 | None,
+        Field(description="The wielder's ST, giving the UCDC (F:L491-501).", title="Strength"),
+    ] = None
+    ucdc: Annotated[
+        Ucdc6 | None, Field(description="Instead of 'strength': the UCDC itself.", title="Ucdc")
+    ] = None
+    hands: Annotated[
+        Literal["1", "2", "1-2"],
+        Field(description="The weapon's '1', '1-2' or '2'.", title="Hands"),
+    ] = "1"
+    range: Annotated[
+        Literal["close", "normal", "reach"],
+        Field(
+            description="Close 0 m, normal 1 m, reach 2 m (F:L3120); long (3 m) has no data (AMB2-42).",
+            title="MeleeRange",
+        ),
+    ] = "normal"
+    two_handed: Annotated[
+        bool | None,
+        Field(description="Wielded two-handed; null: as its hands allow.", title="Two Handed"),
+    ] = None
+    wind_ups: Annotated[int, Field(description="+1 DC each.", ge=0, le=10, title="Wind Ups")] = 0
+    numbed: Annotated[bool, Field(description="-1 DC (F:L3247).", title="Numbed")] = False
+    unarmed: Annotated[
+        bool, Field(description="A bodily attack (an exoskeleton adds).", title="Unarmed")
+    ] = False
+    exoskeleton_dc: Annotated[int, Field(ge=0, le=20, title="Exoskeleton Dc")] = 0
+    options: Annotated[ForesightUcdcOptions, Field(validate_default=True)] = {
+        "ucdc_rounding": "nearest_half_up"
+    }
+
+
+class ForesightWeaponDcWithUcdcResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon_dc: Annotated[
+        str, Field(description="As given, relative to the UCDC.", title="Weapon Dc")
+    ]
+    ucdc: Annotated[str, Field(title="Ucdc")]
+    dc_modifier: Annotated[
+        int, Field(description="Wind-ups, two hands, numbing, exoskeleton.", title="Dc Modifier")
+    ]
+    dc_terms: Annotated[list[ForesightTerm], Field(title="Dc Terms")]
+    two_handed: Annotated[bool, Field(title="Two Handed")]
+    dc: Annotated[Exact, Field(description="UCDC + the weapon's + 'dc_modifier'.")]
+    dc_written: Annotated[
+        str, Field(description="As the book writes a DC: '7m'.", title="Dc Written")
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightUcdcOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightWeaponMeleeModifyResult(Model):
+    """
+    The modified row: `weapon` is what `melee/attack`, `melee/parry` and `attack` take.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightMeleeWeapon
+    cost_svu: Exact | None
+    tl: Exact | None
+    mass_kg: Exact | None
+    steps: Annotated[
+        list[ForesightWeaponStep],
+        Field(description="Each column's arithmetic, in order.", title="Steps"),
+    ]
+    notes: Annotated[list[str], Field(title="Notes")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDrawOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class ForesightWeaponRangedModifyResult(Model):
+    """
+    The modified row: `weapon` is what `ranged/attack` and `attack` take.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightRangedWeapon
+    mass_kg: Exact
+    cost_svu: Exact
+    tl: Exact
+    range_increment_m: Annotated[
+        Exact, Field(description="The range with its factors multiplied in.")
+    ]
+    steps: Annotated[
+        list[ForesightWeaponStep],
+        Field(description="Each column's arithmetic, in order.", title="Steps"),
+    ]
+    notes: Annotated[list[str], Field(title="Notes")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightDrawOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
 class ForesightWeaponUse(Model):
     """
     A weapon as wielded: at which range, in how many hands, by how strong a wielder.
@@ -21838,7 +24301,13 @@ class ForesightWeaponUse(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    weapon: ForesightMeleeWeapon
+    weapon: Annotated[
+        ForesightMeleeWeaponSpec1 | ForesightMeleeWeaponSpec2,
+        Field(
+            description="The weapon's row, or a catalogue key with modifications: {'catalog': 'sabre-longsword'} (weapon/melee/catalog).",
+            title="MeleeWeaponSpec",
+        ),
+    ]
     range: Annotated[
         Literal["close", "normal", "reach"],
         Field(
@@ -39076,6 +41545,43 @@ class ForesightAccidentAvoidanceTable(Model):
     rows: Annotated[list[ForesightAccidentRow], Field(title="Rows")]
 
 
+class ForesightArmorLocationsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightArmorPieceRow], Field(title="Rows")]
+
+
+class ForesightArmorPieceResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor: ForesightArmorRow
+    piece: ForesightArmorPieceRow
+    weight_kg: Annotated[Exact, Field(description="Base weight x the weight multiplier.")]
+    cost_svu: Annotated[Exact, Field(description="Base cost x the cost multiplier.")]
+    coverage: Annotated[
+        list[ForesightArmorLocationCoverage],
+        Field(description="n/10 by location and direction.", title="Coverage"),
+    ]
+    agility_tasks: Annotated[
+        bool,
+        Field(description="Its AG/DX modifier applies to agility tasks.", title="Agility Tasks"),
+    ]
+    dexterity_tasks: Annotated[
+        bool, Field(description="Its AG/DX modifier applies to DX tasks.", title="Dexterity Tasks")
+    ]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
 class ForesightAsphyxiationOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -39115,6 +41621,17 @@ class ForesightAttackOddsResult(Model):
     options_applied: Annotated[
         ForesightAttackOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
+
+
+class ForesightAttacker3(Model):
+    """
+    Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: Annotated[ForesightTask, Field(description="Any attack, its modifiers given.")]
 
 
 class ForesightAttributeAsSkillOddsRequest(Model):
@@ -40059,7 +42576,7 @@ class ForesightCombatant(Model):
         Literal[1, 2, 3, 4, 7, 10] | None, Field(description="Instead of 'task': the QR it got.")
     ] = None
     score: Annotated[
-        Score | None,
+        Score1 | None,
         Field(description="With 'qr': the ability score, to break ties by score.", title="Score"),
     ] = None
     disarm: Annotated[
@@ -40069,6 +42586,17 @@ class ForesightCombatant(Model):
         bool,
         Field(description="Fights with a bodily appendage: numbed, not lost.", title="Appendage"),
     ] = False
+
+
+class ForesightCommsCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    items: Annotated[list[ForesightGearItem], Field(title="Items")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
 class ForesightCondition(Model):
@@ -40777,6 +43305,17 @@ class ForesightDecompressionResult(Model):
     ] = None
 
 
+class ForesightDefense3(Model):
+    """
+    Exactly one of: a parry, a dodge, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    task: ForesightTask
+
+
 class ForesightDodge(Model):
     """
     A dodge as the end-to-end attack embeds it.
@@ -40867,6 +43406,82 @@ class ForesightDose(Model):
             description="The Pain Resistance roll failed: stunned ('temporarily incapacitated', F:L2741), or paralysed or unconscious for a non-lethal poison (F:L2743).",
             title="Incapacitated",
         ),
+    ]
+
+
+class ForesightExoskeletonRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    exoskeleton: Annotated[
+        str,
+        Field(
+            description="Its key, type and TL: 'combat-6', 'augmented-8'.",
+            examples=["combat-6"],
+            max_length=20,
+            min_length=1,
+            pattern="^[A-Za-z0-9.-]+$",
+            title="Exoskeleton",
+        ),
+    ]
+    armor: Annotated[Armor3 | None, Field(description="The armor covering it.", title="Armor")] = (
+        None
+    )
+    strength: Annotated[
+        Strength1 | None, Field(description="The wearer's ST.", title="Strength")
+    ] = None
+    task_score: Annotated[
+        TaskScore | None,
+        Field(description="The skill score of a DX or AG task in it.", title="Task Score"),
+    ] = None
+    armor_exoskeleton_score: Annotated[
+        ArmorExoskeletonScore | None,
+        Field(
+            description="The wearer's Armor/Exoskeleton skill score.",
+            title="Armor Exoskeleton Score",
+        ),
+    ] = None
+    options: Annotated[ForesightUcdcOptions, Field(validate_default=True)] = {
+        "ucdc_rounding": "nearest_half_up"
+    }
+
+
+class ForesightExoskeletonResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    exoskeleton: ForesightExoskeletonRow
+    armor: ForesightArmorRow | None
+    armor_kg: Annotated[
+        Exact | None, Field(description="Armor multiplier x the armor's base weight.")
+    ]
+    armor_cost_svu: Exact | None
+    total_kg: Annotated[Exact, Field(description="The exoskeleton and its armor.")]
+    total_cost_svu: Exact
+    strength: Annotated[
+        int | None, Field(description="The wearer's ST plus the exoskeleton's.", title="Strength")
+    ]
+    ucdc: Annotated[
+        str | None, Field(description="The UCDC of that strength (F:L491-501).", title="Ucdc")
+    ]
+    unarmed_dc_bonus: Annotated[
+        int,
+        Field(
+            description="Added to unarmed attacks' DC besides (F:L3970).", title="Unarmed Dc Bonus"
+        ),
+    ]
+    move_bonus_m: Annotated[int, Field(title="Move Bonus M")]
+    task_score: Annotated[
+        int | None, Field(description="The lower of the two scores (F:L3960).", title="Task Score")
+    ]
+    full_recharge_kwh: Annotated[Exact, Field(description="Stamina x kWh a point.")]
+    ignores: Annotated[list[str], Field(title="Ignores")]
+    steps: Annotated[list[str], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightUcdcOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
 
 
@@ -42062,6 +44677,58 @@ class ForesightInitiativeResult(Model):
     success: Annotated[bool, Field(title="Success")]
 
 
+class ForesightItemFailureRangeShiftRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    failure_range: Annotated[
+        str,
+        Field(
+            description="A letter A-M or faces: '98-99', '99*'.",
+            examples=["A", "B", "C", "D", "E", "F", "I", "J", "99", "98-99", "99*"],
+            max_length=8,
+            pattern="^([A-M]|\\d{1,3}(-\\d{1,3})?\\*?)$",
+            title="Failure Range",
+        ),
+    ]
+    steps: Annotated[
+        int,
+        Field(
+            description="Better (+, towards A) or worse (-, towards M), one step each (F:L3589).",
+            ge=-120,
+            le=120,
+            title="Steps",
+        ),
+    ]
+    options: Annotated[ForesightItemFailureShiftOptions, Field(validate_default=True)] = {
+        "numeric_failure_shift": "low_end"
+    }
+
+
+class ForesightItemFailureRangeShiftResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    before: Annotated[str, Field(title="Before")]
+    after: Annotated[str, Field(title="After")]
+    name: Annotated[
+        str | None,
+        Field(description="The new letter's name: 'Average'; null for faces.", title="Name"),
+    ]
+    failure_rolls: Annotated[
+        str, Field(description="What fails now, as the table prints it.", title="Failure Rolls")
+    ]
+    failure_probability_before: Annotated[Exact, Field(description="Per use, not repaired.")]
+    failure_probability_after: Exact
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightItemFailureShiftOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
+
+
 class ForesightMedicalDiagnosisOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -43214,6 +45881,19 @@ class ForesightMeleeGrabResult(Model):
     ] = None
 
 
+class ForesightMeleeItem(Model):
+    """
+    A melee weapon with the columns the combat row leaves out: cost and TL.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightMeleeWeapon
+    cost_svu: Annotated[CostSvu | None, Field(description="Null: '-'.", title="Cost Svu")] = None
+    tl: Annotated[Tl3 | None, Field(description="Null: '-'.", title="Tl")] = None
+
+
 class ForesightMeleeKnockbackOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -43748,6 +46428,28 @@ class ForesightMeleePinResult(Model):
     ] = None
 
 
+class ForesightMeleeRow(Model):
+    """
+    A row of the Mêlée Weapons table (F:L3738-3768).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightMeleeWeapon
+    cost_svu: Annotated[CostSvu | None, Field(description="Null: '-'.", title="Cost Svu")] = None
+    tl: Annotated[Tl3 | None, Field(description="Null: '-'.", title="Tl")] = None
+    key: Annotated[
+        str, Field(description="Its catalogue key: 'sabre-longsword', 'small-shield'.", title="Key")
+    ]
+    group: Annotated[
+        str,
+        Field(description="Its class: 'Swords', 'Polearms & Staves', 'Shields'.", title="Group"),
+    ]
+    printed: Annotated[list[str], Field(description="The row's cells as printed.", title="Printed")]
+    line: Annotated[int, Field(title="Line")]
+
+
 class ForesightMeleeStrangleOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -43943,7 +46645,13 @@ class ForesightMeleeWeaponProfileRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    weapon: ForesightMeleeWeapon
+    weapon: Annotated[
+        ForesightMeleeWeaponSpec1 | ForesightMeleeWeaponSpec2,
+        Field(
+            description="The weapon's row, or a catalogue key with modifications: {'catalog': 'sabre-longsword'} (weapon/melee/catalog).",
+            title="MeleeWeaponSpec",
+        ),
+    ]
     range: Annotated[
         Literal["close", "normal", "reach"],
         Field(
@@ -44042,6 +46750,18 @@ class ForesightMeleeWeaponProfileResult(Model):
     options_applied: Annotated[
         ForesightUcdcOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
+
+
+class ForesightMeleeWeaponsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightMeleeRow], Field(title="Rows")]
 
 
 class ForesightMemberRolls(Model):
@@ -44415,7 +47135,7 @@ class ForesightPhysiotherapyOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tl: Annotated[Tl | None, Field(description="Null (or below 4): self-help.", title="Tl")] = None
+    tl: Annotated[Tl6 | None, Field(description="Null (or below 4): self-help.", title="Tl")] = None
     willpower_roll: Annotated[
         ForesightTask, Field(description="The WP roll: score = WP; BEF 'attribute_bef'.")
     ]
@@ -44456,7 +47176,7 @@ class ForesightPhysiotherapyRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tl: Annotated[Tl | None, Field(description="Null (or below 4): self-help.", title="Tl")] = None
+    tl: Annotated[Tl6 | None, Field(description="Null (or below 4): self-help.", title="Tl")] = None
     willpower_roll: Annotated[
         ForesightTask, Field(description="The WP roll: score = WP; BEF 'attribute_bef'.")
     ]
@@ -45173,7 +47893,13 @@ class ForesightRangedAttackOddsRequest(Model):
             description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
         ),
     ]
-    weapon: ForesightRangedWeapon
+    weapon: Annotated[
+        ForesightRangedWeaponSpec1 | ForesightRangedWeaponSpec2,
+        Field(
+            description="The weapon's row, or a catalogue key with modifications: {'catalog': 'sl-rifle'} (weapon/ranged/catalog).",
+            title="RangedWeaponSpec",
+        ),
+    ]
     distance_m: Annotated[
         float,
         Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
@@ -45255,7 +47981,13 @@ class ForesightRangedAttackRequest(Model):
             description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
         ),
     ]
-    weapon: ForesightRangedWeapon
+    weapon: Annotated[
+        ForesightRangedWeaponSpec1 | ForesightRangedWeaponSpec2,
+        Field(
+            description="The weapon's row, or a catalogue key with modifications: {'catalog': 'sl-rifle'} (weapon/ranged/catalog).",
+            title="RangedWeaponSpec",
+        ),
+    ]
     distance_m: Annotated[
         float,
         Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
@@ -45406,6 +48138,59 @@ class ForesightRangedBurstResult(Model):
     ] = None
 
 
+class ForesightRangedItem(Model):
+    """
+    A ranged weapon with the columns the combat row leaves out: weight, cost, TL.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightRangedWeapon
+    mass_kg: Annotated[
+        float, Field(description="The Wgt column, in kg.", ge=0.0, le=10000.0, title="Mass Kg")
+    ]
+    cost_svu: Annotated[
+        float,
+        Field(
+            description="The Cost column, in svu ('1k' 1000).",
+            ge=0.0,
+            le=1000000000.0,
+            title="Cost Svu",
+        ),
+    ]
+    tl: Annotated[float, Field(ge=0.0, le=20.0, title="Tl")]
+
+
+class ForesightRangedRow(Model):
+    """
+    A row of Firearms and other Ranged Weapons (F:L3668-3708).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    weapon: ForesightRangedWeapon
+    mass_kg: Annotated[
+        float, Field(description="The Wgt column, in kg.", ge=0.0, le=10000.0, title="Mass Kg")
+    ]
+    cost_svu: Annotated[
+        float,
+        Field(
+            description="The Cost column, in svu ('1k' 1000).",
+            ge=0.0,
+            le=1000000000.0,
+            title="Cost Svu",
+        ),
+    ]
+    tl: Annotated[float, Field(ge=0.0, le=20.0, title="Tl")]
+    key: Annotated[
+        str, Field(description="Its catalogue key: 'sl-rifle', 'revolver-4.25'.", title="Key")
+    ]
+    printed: Annotated[list[str], Field(description="The row's cells as printed.", title="Printed")]
+    line: Annotated[int, Field(title="Line")]
+
+
 class ForesightRangedShot(Model):
     """
     A shot or burst: the firer's skill, the weapon, the target's distance, the situation.
@@ -45420,7 +48205,13 @@ class ForesightRangedShot(Model):
             description="The weapon skill; with no BEF, the Use's: H 3, L 4, A 3, S 3 (F:L782-827)."
         ),
     ]
-    weapon: ForesightRangedWeapon
+    weapon: Annotated[
+        ForesightRangedWeaponSpec1 | ForesightRangedWeaponSpec2,
+        Field(
+            description="The weapon's row, or a catalogue key with modifications: {'catalog': 'sl-rifle'} (weapon/ranged/catalog).",
+            title="RangedWeaponSpec",
+        ),
+    ]
     distance_m: Annotated[
         float,
         Field(description="Distance to the target.", ge=0.0, le=1000000.0, title="Distance M"),
@@ -45458,6 +48249,18 @@ class ForesightRangedShot(Model):
             title="Pinned Gun Hand",
         ),
     ] = False
+
+
+class ForesightRangedWeaponsTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightRangedRow], Field(title="Rows")]
 
 
 class ForesightSeductionResult(Model):
@@ -45523,7 +48326,7 @@ class ForesightSide(Model):
         Literal[1, 2, 3, 4, 7, 10] | None, Field(description="Instead of 'task': the QR it got.")
     ] = None
     score: Annotated[
-        Score | None,
+        Score1 | None,
         Field(description="With 'qr': the ability score, to break ties by score.", title="Score"),
     ] = None
 
@@ -46206,10 +49009,7 @@ class ForesightTravelHastyOddsRequest(Model):
     distance_km: Annotated[
         float,
         Field(
-            description="What is left of the journey.",
-            ge=0.0,
-            le=1000000000000.0,
-            title="Distance Km",
+            description="What is left of the journey.", ge=0.0, le=1000000000.0, title="Distance Km"
         ),
     ]
     driver_wp: Annotated[
@@ -46260,10 +49060,7 @@ class ForesightTravelHastyRequest(Model):
     distance_km: Annotated[
         float,
         Field(
-            description="What is left of the journey.",
-            ge=0.0,
-            le=1000000000000.0,
-            title="Distance Km",
+            description="What is left of the journey.", ge=0.0, le=1000000000.0, title="Distance Km"
         ),
     ]
     driver_wp: Annotated[
@@ -46336,10 +49133,7 @@ class ForesightTravelLegOddsRequest(Model):
     distance_km: Annotated[
         float,
         Field(
-            description="What is left of the journey.",
-            ge=0.0,
-            le=1000000000000.0,
-            title="Distance Km",
+            description="What is left of the journey.", ge=0.0, le=1000000000.0, title="Distance Km"
         ),
     ]
     driver_wp: Annotated[
@@ -46390,10 +49184,7 @@ class ForesightTravelLegRequest(Model):
     distance_km: Annotated[
         float,
         Field(
-            description="What is left of the journey.",
-            ge=0.0,
-            le=1000000000000.0,
-            title="Distance Km",
+            description="What is left of the journey.", ge=0.0, le=1000000000.0, title="Distance Km"
         ),
     ]
     driver_wp: Annotated[
@@ -46844,6 +49635,66 @@ class ForesightWaitingPreemptRequest(Model):
             title="Outcome Odds",
         ),
     ] = False
+
+
+class ForesightWeaponMeleeCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    rows: Annotated[list[ForesightMeleeRow], Field(title="Rows")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightWeaponMeleeModifyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    catalog: Annotated[
+        Catalog | None, Field(description="A catalogue row's key.", title="Catalog")
+    ] = None
+    row: Annotated[ForesightMeleeItem | None, Field(description="Instead of 'catalog': a row.")] = (
+        None
+    )
+    modifications: Annotated[
+        list[ForesightMeleeModification], Field(max_length=8, title="Modifications")
+    ]
+    hands: Annotated[
+        Literal["1", "2", "1-2"] | None,
+        Field(
+            description="The hands it takes once made heavier: each 'heavy' can make a one-handed weapon (1-2) and a (1-2) weapon two-handed (F:L3823); null: unchanged."
+        ),
+    ] = None
+    options: Annotated[ForesightDrawOptions, Field(validate_default=True)] = {"min_draw": 1}
+
+
+class ForesightWeaponRangedCatalogResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    count: Annotated[int, Field(title="Count")]
+    rows: Annotated[list[ForesightRangedRow], Field(title="Rows")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightWeaponRangedModifyRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    catalog: Annotated[
+        Catalog1 | None, Field(description="A catalogue row's key.", title="Catalog")
+    ] = None
+    row: Annotated[
+        ForesightRangedItem | None, Field(description="Instead of 'catalog': a row.")
+    ] = None
+    modifications: Annotated[
+        list[ForesightRangedModification], Field(max_length=8, title="Modifications")
+    ]
+    options: Annotated[ForesightDrawOptions, Field(validate_default=True)] = {"min_draw": 1}
 
 
 class ForesightWoundAccumulationRequest(Model):
@@ -61444,7 +64295,7 @@ class ForesightAttackResult(Model):
     ] = None
 
 
-class ForesightAttacker(Model):
+class ForesightAttacker1(Model):
     """
     Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.
     """
@@ -61452,20 +64303,21 @@ class ForesightAttacker(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    melee: Annotated[
-        ForesightMeleeStrike | None, Field(description="As melee/attack takes it.")
-    ] = None
-    ranged: Annotated[
-        ForesightRangedShot | None,
-        Field(description="As ranged/attack takes it: a shot or a burst at one target."),
-    ] = None
-    task: Annotated[ForesightTask | None, Field(description="Any attack, its modifiers given.")] = (
-        None
+    melee: Annotated[ForesightMeleeStrike, Field(description="As melee/attack takes it.")]
+
+
+class ForesightAttacker2(Model):
+    """
+    Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
     )
-    qr: Annotated[
-        Literal[1, 2, 3, 4, 7, 10] | None,
-        Field(description="The attack's QR, rolled at the table."),
-    ] = None
+    ranged: Annotated[
+        ForesightRangedShot,
+        Field(description="As ranged/attack takes it: a shot or a burst at one target."),
+    ]
 
 
 class ForesightBleedingOddsRequest(Model):
@@ -62158,7 +65010,7 @@ class ForesightCooperativeRequest(Model):
     ] = False
 
 
-class ForesightDefense(Model):
+class ForesightDefense1(Model):
     """
     Exactly one of: a parry, a dodge, a task, or the QR rolled at the table.
     """
@@ -62166,10 +65018,18 @@ class ForesightDefense(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    parry: Annotated[ForesightParry | None, Field(description="As melee/parry takes it.")] = None
-    dodge: Annotated[ForesightDodge | None, Field(description="As melee/dodge takes it.")] = None
-    task: ForesightTask | None = None
-    qr: Literal[1, 2, 3, 4, 7, 10] | None = None
+    parry: Annotated[ForesightParry, Field(description="As melee/parry takes it.")]
+
+
+class ForesightDefense2(Model):
+    """
+    Exactly one of: a parry, a dodge, a task, or the QR rolled at the table.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    dodge: Annotated[ForesightDodge, Field(description="As melee/dodge takes it.")]
 
 
 class ForesightMeleeDefenseResolveOddsRequest(Model):
@@ -64653,9 +67513,15 @@ class ForesightAttackOddsRequest(Model):
         "exhausted_since_sleep": False,
         "bandage_bonus": 0,
     }
-    attacker: ForesightAttacker
+    attacker: Annotated[
+        ForesightAttacker1 | ForesightAttacker2 | ForesightAttacker3 | ForesightAttacker4,
+        Field(
+            description="Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.",
+            title="Attacker",
+        ),
+    ]
     defense: Annotated[
-        ForesightDefense | None,
+        ForesightDefense1 | ForesightDefense2 | ForesightDefense3 | ForesightDefense4 | None,
         Field(description="Against a melee attack; null when the defender does not."),
     ] = None
     damage_class: Annotated[
@@ -64737,9 +67603,15 @@ class ForesightAttackRequest(Model):
         "exhausted_since_sleep": False,
         "bandage_bonus": 0,
     }
-    attacker: ForesightAttacker
+    attacker: Annotated[
+        ForesightAttacker1 | ForesightAttacker2 | ForesightAttacker3 | ForesightAttacker4,
+        Field(
+            description="Exactly one of: a melee attack, a ranged attack, a task, or the QR rolled at the table.",
+            title="Attacker",
+        ),
+    ]
     defense: Annotated[
-        ForesightDefense | None,
+        ForesightDefense1 | ForesightDefense2 | ForesightDefense3 | ForesightDefense4 | None,
         Field(description="Against a melee attack; null when the defender does not."),
     ] = None
     damage_class: Annotated[
