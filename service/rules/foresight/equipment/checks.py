@@ -22,6 +22,7 @@ from service.rules.foresight.equipment.failure import (
     FailureRange,
     NumericFailureShift,
     fails,
+    failure_outcomes,
     failure_probability,
     needs_follow_up,
     parse_failure_range,
@@ -117,16 +118,8 @@ def failure_distribution(request: ItemFailureCheckInput) -> Distribution[bool]:
     """Whether it fails, over the D100 faces (the one given, or all 100), a starred face
     split 1 in 10 by its D10 (F:L3585)."""
     found = parse_failure_range(request.failure_range, ("failure_range",))
-    if found.kind is not FailureKind.ROLLS:
-        return Distribution([(fails(found, 0, repaired=request.repaired), 1)])
     faces = range(1, 101) if request.roll is None else (request.roll,)
-    pairs: list[tuple[bool, int]] = []
-    for face in faces:
-        if needs_follow_up(found, face):
-            pairs += [(True, 1), (False, 9)]
-        else:
-            pairs.append((fails(found, face), 10))
-    return Distribution(pairs)
+    return failure_outcomes(found, faces, request.repaired)
 
 
 def _failure_odds(request: ItemFailureCheckInput) -> ItemFailureOdds:

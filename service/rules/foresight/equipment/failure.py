@@ -15,12 +15,14 @@ Plain functions only: the `item/failure-check` operation (issue 24) and `ranged/
 """
 
 import re
+from collections.abc import Iterable
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.distribution import Distribution
 from service.rules.model import InputError, Model
 from service.rules.tables import table
 
@@ -33,6 +35,7 @@ __all__ = [
     "FailureRow",
     "NumericFailureShift",
     "fails",
+    "failure_outcomes",
     "failure_probability",
     "needs_follow_up",
     "parse_failure_range",
@@ -127,6 +130,22 @@ def fails(
     if follow_up_d10 is None:
         raise ValueError(f"{found.code} on {roll}: a follow-up D10 decides")
     return follow_up_d10 == 10
+
+
+def failure_outcomes(
+    found: FailureRange, faces: Iterable[int], repaired: bool = False
+) -> Distribution[bool]:
+    """Whether the item fails, over the D100 faces given (each weighing 10), a starred
+    range's face split 1 in 10 by its D10 (F:L3585)."""
+    if found.kind is not FailureKind.ROLLS:
+        return Distribution([(fails(found, 0, repaired=repaired), 1)])
+    pairs: list[tuple[bool, int]] = []
+    for face in faces:
+        if needs_follow_up(found, face):
+            pairs += [(True, 1), (False, 9)]
+        else:
+            pairs.append((fails(found, face), 10))
+    return Distribution(pairs)
 
 
 def failure_probability(code: str | FailureRange, repaired: bool = False) -> Fraction:

@@ -359,9 +359,11 @@ def _summary(hits: Sequence[HitDamage]) -> str:
     return "S" if any(hit.damage == 0 for hit in hits) else "none"
 
 
-def _roll_qr(request: DamageInput, attack: Setup | None, dice: Dice) -> tuple[QR, int | None]:
-    if request.qr is not None:
-        return request.qr, None
+def roll_qr(given: QR | None, attack: Setup | None, dice: Dice) -> tuple[QR, int | None]:
+    """A hit's QR and the die that gave it: the QR given, the attack rolled (D100), or a
+    random QR (D10) for damage without one (F:L1472, F:L2691-2695)."""
+    if given is not None:
+        return given, None
     if attack is not None:
         rolled = roll(attack, dice, "attack")
         return rolled.qr, rolled.roll

@@ -45,9 +45,9 @@ from service.rules.foresight.mortality.hits import (
     _needs_vital,
     _parse,
     _report,
-    _roll_qr,
     _summary,
     inflict,
+    roll_qr,
 )
 from service.rules.foresight.mortality.location import (
     HIT_LOCATIONS,
@@ -280,7 +280,7 @@ def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
     reports: list[HitReport] = []
     done: list[HitDamage] = []
     for _ in range(_hit_total(request, dc_class)):
-        qr, qr_roll = _roll_qr(request, attack, dice)
+        qr, qr_roll = roll_qr(request.qr, attack, dice)
         location, location_roll = None, None
         if request.located and qr <= QR.QR4:
             location, location_roll = roll_location(request.aim, dice)

@@ -26,13 +26,13 @@ from service.rules.foresight.mortality.damage import (
     table_damage,
     written,
 )
-from service.rules.foresight.mortality.hits import DamageOptions, DamageResult
+from service.rules.foresight.mortality.hits import DamageOptions, DamageResult, roll_qr
 from service.rules.foresight.mortality.resolve import resolve_hits
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.quality import random_qr
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.foresight.resolution.tables import QR
-from service.rules.foresight.resolution.task import distribution, roll, setup_at
+from service.rules.foresight.resolution.task import distribution, setup_at
 from service.rules.foresight.vehicles.occupants import damage_options, occupant_strike
 from service.rules.foresight.vehicles.track import (
     MAX_LEVEL,
@@ -429,17 +429,6 @@ def _damage_cost(request: Any) -> Estimate:
     return Estimate(2_000, ())
 
 
-def _qr(request: VehicleDamageInput, dice: Dice) -> tuple[QR, int | None]:
-    attack = _attack(request)
-    if request.qr is not None:
-        return request.qr, None
-    if attack is not None:
-        rolled = roll(attack, dice, "attack")
-        return rolled.qr, rolled.roll
-    face = dice.roll(10, "random QR")
-    return random_qr(face), face
-
-
 def _occupant_damage(
     request: VehicleDamageInput, qr: QR, hit: VehicleHitLocation, dice: Dice
 ) -> DamageResult | None:
@@ -472,7 +461,7 @@ def vehicle_damage(request: VehicleDamageInput, dice: Dice) -> VehicleDamage:
     and the damage adds to the vehicle's damage level where it aggregates (an 'S' stuns no
     vehicle: 0 levels). A compartment hit strikes a person or 100 kg of cargo; a person takes
     the hit through damage/resolve. DC12 impact on DS 3 at QR2: DC 10, 4 levels."""
-    qr, qr_roll = _qr(request, dice)
+    qr, qr_roll = roll_qr(request.qr, _attack(request), dice)
     reduction = _reduction(request)
     dc_after = decimal(request.dc) - reduction
     steps = [

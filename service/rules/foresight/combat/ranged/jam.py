@@ -15,6 +15,7 @@ from service.rules.foresight.equipment.failure import (
     FailureCode,
     FailureKind,
     fails,
+    failure_outcomes,
     needs_follow_up,
     parse_failure_range,
 )
@@ -107,15 +108,8 @@ class JamOdds(Model):
 
 
 def _jammed(request: JamInput) -> Distribution[bool]:
-    found = parse_failure_range(request.jam, ("jam",))
     faces = range(1, 101) if request.roll is None else (request.roll,)
-    pairs: list[tuple[bool, int]] = []
-    for face in faces:
-        if needs_follow_up(found, face):
-            pairs += [(True, 1), (False, 9)]
-        else:
-            pairs.append((fails(found, face), 10))
-    return Distribution(pairs)
+    return failure_outcomes(parse_failure_range(request.jam, ("jam",)), faces)
 
 
 def jam_odds(request: JamInput) -> JamOdds:
