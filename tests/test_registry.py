@@ -46,6 +46,7 @@ SYSTEMS = [
     pytest.param("future-imperfect", "ids_future_imperfect.txt", 115, id="future-imperfect"),
 ]
 
+
 def system_of(slug: str) -> System:
     system = load().system(slug)
     assert system is not None
