@@ -7,7 +7,7 @@ fields are rejected, so a typo in an option name is an error rather than a silen
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic.fields import FieldInfo
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "Model",
     "Violations",
     "ambiguity_of",
+    "at_least",
     "exactly_one_of",
     "not_null",
     "option",
@@ -93,3 +94,16 @@ def exactly_one_of(*names: str) -> Callable[[dict[str, Any]], None]:
         ]  # fmt: skip
 
     return publish
+
+
+def at_least(minimum: float, what: str) -> AfterValidator:
+    """A floor for a positive number below which a rule's arithmetic leaves what a float can
+    hold (a time divided by a speed of 1e-300). It is checked here, not published as the
+    schema's minimum, because the catalogue lists limits as integers."""
+
+    def check(value: float) -> float:
+        if value < minimum:
+            raise ValueError(f"{what} is at least {minimum:g}")
+        return value
+
+    return AfterValidator(check)

@@ -10,12 +10,13 @@ per kg" is read as DS 0.1 a kg (AMB2-33).
 
 import math
 from fractions import Fraction
+from typing import Annotated
 
 from pydantic import Field
 
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.mortality.damage import decimal
-from service.rules.model import InputError, Model
+from service.rules.model import InputError, Model, at_least
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
@@ -36,6 +37,9 @@ class PowerStorageRow(Model):
     source: str
 
 
+#: A milliwatt: below it a battery's hours (units / W) leave what a float can show.
+MIN_DRAW_W = 0.001
+
 POWER_STORAGE = table(__name__, "power-storage", PowerStorageRow)
 _BY_KEY = {row.key: row for row in POWER_STORAGE}
 
@@ -48,7 +52,9 @@ class BatteryInput(Model):
         description="A Power Storage System key: 'rechargeable-battery-lead-acid'.",
         examples=["rechargeable-battery-lead-acid", "battery-alkaline"],
     )
-    draw_w: float = Field(gt=0, le=1_000_000_000, description="The item's power draw (W).")
+    draw_w: Annotated[float, at_least(MIN_DRAW_W, "a power draw (W)")] = Field(
+        gt=0, le=1_000_000_000, description="The item's power draw (W)."
+    )
     hours: float = Field(default=0, ge=0, le=100_000, description="How long it must run.")
 
 

@@ -14,13 +14,13 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.foresight.resolution.tables import QR, QUALITY_RATINGS
-from service.rules.model import Model, option
+from service.rules.model import Model, at_least, option
 from service.rules.registry import Kind, operation
 
 __all__ = [
@@ -47,15 +47,10 @@ MAX_DS = 1000
 MIN_DS = 0.01
 
 
-def _at_least_min_ds(ds: float) -> float:
-    # Checked here, not as the schema's minimum: the catalogue lists limits as integers.
-    if ds < MIN_DS:
-        raise ValueError(f"a damage scale is at least {MIN_DS} (an egg's is 0.05)")
-    return ds
-
-
 #: A damage scale (F:L3593): 1 a person, 10 a truck, 0.05 an egg.
-DamageScale = Annotated[float, Field(gt=0, le=MAX_DS), AfterValidator(_at_least_min_ds)]
+DamageScale = Annotated[
+    float, Field(gt=0, le=MAX_DS), at_least(MIN_DS, "a damage scale (an egg's is 0.05)")
+]
 
 
 class Qr2Yield(StrEnum):

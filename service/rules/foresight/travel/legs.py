@@ -12,7 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
@@ -27,7 +27,7 @@ from service.rules.foresight.travel.driving import (
     Rating,
     one_roll_cost,
 )
-from service.rules.model import InputError, Model
+from service.rules.model import InputError, Model, at_least
 from service.rules.registry import Kind, Reading, Table, operation
 from service.rules.tables import table
 
@@ -40,14 +40,7 @@ MAX_SPEED = 1_000_000_000
 MIN_SPEED = 0.001
 
 
-def _at_least_min_speed(speed: float) -> float:
-    # Checked here, not as the schema's minimum: the catalogue lists limits as integers.
-    if speed < MIN_SPEED:
-        raise ValueError(f"a speed is at least {MIN_SPEED} km/h (1 m/h)")
-    return speed
-
-
-Speed = Annotated[float, Field(gt=0, le=MAX_SPEED), AfterValidator(_at_least_min_speed)]
+Speed = Annotated[float, Field(gt=0, le=MAX_SPEED), at_least(MIN_SPEED, "a speed (km/h)")]
 #: Limits stay within GraphQL's 32-bit Int, in which the catalogue publishes them.
 MAX_DISTANCE = 10**9
 #: The Accident Avoidance roll after a hasty QR10 is at Man -3 (F:L3370).

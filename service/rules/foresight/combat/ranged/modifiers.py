@@ -12,7 +12,12 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.distribution import Exact, exact
-from service.rules.foresight.combat.ranged.weapon import MAX_RANGE_M, Multiplier, fraction
+from service.rules.foresight.combat.ranged.weapon import (
+    MAX_RANGE_M,
+    Multiplier,
+    fraction,
+    increment_of,
+)
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
@@ -165,9 +170,7 @@ def range_penalty(request: RangePenaltyInput) -> RangePenalty:
     increment, rounded down), +1 if it is within 3 m (F:L3660, F:L3272-3273). A revolver (3 m)
     at 7 m is -2 (F:L3660); a heavy target cartridge laser rifle's 50 m x 1.25 x 1.1 = 68.75 m
     makes 240 m -3 (F:L3320)."""
-    increment = fraction(request.range_m)
-    for factor in request.range_multipliers:
-        increment *= fraction(factor)
+    increment = increment_of(request.range_m, request.range_multipliers, ("range_m",))
     found = {t.source: t.value for t in range_terms(fraction(request.distance_m), increment)}
     return RangePenalty(
         increment_m=exact(increment),

@@ -4,6 +4,7 @@ table (F:L3666-3708) with its modifications applied (F:L3779-3794), as the catal
 depends on what the burst is fired at (note ++, F:L3794)."""
 
 import re
+from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
@@ -131,13 +132,27 @@ def fraction(value: float) -> Fraction:
     return Fraction(repr(value))
 
 
-def range_increment(weapon: RangedWeapon) -> Fraction:
-    """The range increment with its modification factors: 50 x 1.25 x 1.1 = 68.75 m (X27h,
-    F:L3320)."""
-    found = fraction(weapon.range_m)
-    for factor in weapon.range_multipliers:
+#: The shortest range increment a rule takes: past it a distance's full increments leave the
+#: 32-bit integers a modifier is published as.
+MIN_INCREMENT_M = Fraction(1, 100)
+
+
+def increment_of(
+    range_m: float, multipliers: Sequence[float], loc: tuple[str | int, ...]
+) -> Fraction:
+    """A range increment with its modification factors: 50 x 1.25 x 1.1 = 68.75 m (X27h,
+    F:L3320); at least a centimetre."""
+    found = fraction(range_m)
+    for factor in multipliers:
         found *= fraction(factor)
+    if found < MIN_INCREMENT_M:
+        raise InputError(loc, f"a range increment of {float(found):g} m: at least 0.01 m")
     return found
+
+
+def range_increment(weapon: RangedWeapon) -> Fraction:
+    """The weapon's range increment with its modification factors."""
+    return increment_of(weapon.range_m, weapon.range_multipliers, ("weapon", "range_m"))
 
 
 class Rof(Model):
