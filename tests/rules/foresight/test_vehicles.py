@@ -11,6 +11,9 @@ from fractions import Fraction
 
 import pytest
 
+from service.rules.foresight.mortality.condition import Condition
+from service.rules.foresight.mortality.hits import DamageOptions
+from service.rules.foresight.vehicles.occupants import occupant_strike
 from service.rules.model import InputError
 from tests.rules.foresight import oracle
 from tests.rules.foresight.calls import odds, run
@@ -637,3 +640,15 @@ def test_safety_odds():
     assert as_levels(found.occupant.wound_level) == {k: v for k, v in mixed.items() if v}
     assert Fraction(found.occupant.dead.exact) == 0
     assert math.isclose(sum(float(Fraction(r.exact)) for r in found.state), 1)
+
+
+def test_an_occupant_hit_past_dc_100_with_a_fraction_is_still_a_dc():
+    """A fractional DC is sent to the damage rules as its whole part relative to the fraction
+    left as a UCDC, which is at most 100: DC 775.578... (found by the fuzzer) is +775 and 0.578."""
+    dc = Fraction(7755784563382784, 10**13)
+    strike = occupant_strike(dc, Condition(), DamageOptions())
+    assert strike is not None
+    assert (strike.damage_class, round(strike.ucdc, 6)) == ("+775", 0.578456)
+    small = occupant_strike(Fraction(17, 4), Condition(), DamageOptions())
+    assert small is not None
+    assert (small.damage_class, small.ucdc) == ("+4", 0.25)

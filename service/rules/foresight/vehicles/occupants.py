@@ -6,6 +6,7 @@ F:L3480-3481; the catalogue recommends a random location, so the head's +1 appli
 armor); a compartment hit gives the one occupant it strikes the attack's QR (AMB2-36).
 """
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -35,12 +36,14 @@ def occupant_strike(
 ) -> DamageInput | None:
     """The hit an occupant takes: DC `dc` (None when it is below 0: the table's nothing),
     at `qr` or, without one, a random QR. A fractional DC (a vehicle's DS of 3.75 taken from
-    8) is written as the '+0' of a wielder whose UCDC is that DC: the notation has whole DCs."""
+    8) is written as its whole part relative to a wielder whose UCDC is the fraction left:
+    the notation has whole DCs, and a UCDC is at most 100."""
     if dc < 0:
         return None
     strike: dict[str, Any] = {"damage_class": f"DC{dc}"}
     if dc.denominator != 1:
-        strike = {"damage_class": "+0", "ucdc": float(dc)}
+        whole = math.floor(dc)
+        strike = {"damage_class": f"+{whole}", "ucdc": float(dc - whole)}
     return DamageInput(**strike, qr=qr, condition=condition, options=options)
 
 
