@@ -39,6 +39,10 @@ class PowerStorageRow(Model):
 
 #: A milliwatt: below it a battery's hours (units / W) leave what a float can show.
 MIN_DRAW_W = 0.001
+#: 100 kW for 10,000 hours: the units (W x h, or W / 0.25 W a unit) stay within the 32-bit
+#: integers GraphQL publishes them as.
+MAX_DRAW_W = 100_000
+MAX_HOURS = 10_000
 
 POWER_STORAGE = table(__name__, "power-storage", PowerStorageRow)
 _BY_KEY = {row.key: row for row in POWER_STORAGE}
@@ -53,9 +57,9 @@ class BatteryInput(Model):
         examples=["rechargeable-battery-lead-acid", "battery-alkaline"],
     )
     draw_w: Annotated[float, at_least(MIN_DRAW_W, "a power draw (W)")] = Field(
-        gt=0, le=1_000_000_000, description="The item's power draw (W)."
+        gt=0, le=MAX_DRAW_W, description="The item's power draw (W)."
     )
-    hours: float = Field(default=0, ge=0, le=100_000, description="How long it must run.")
+    hours: float = Field(default=0, ge=0, le=MAX_HOURS, description="How long it must run.")
 
 
 class Battery(Model):
