@@ -3962,11 +3962,10 @@ class ForesightPowerBatteryRequest(Model):
         ),
     ]
     draw_w: Annotated[
-        float,
-        Field(description="The item's power draw (W).", gt=0.0, le=1000000000.0, title="Draw W"),
+        float, Field(description="The item's power draw (W).", gt=0.0, le=100000.0, title="Draw W")
     ]
     hours: Annotated[
-        float, Field(description="How long it must run.", ge=0.0, le=100000.0, title="Hours")
+        float, Field(description="How long it must run.", ge=0.0, le=10000.0, title="Hours")
     ] = 0
 
 
