@@ -10,6 +10,7 @@ import pytest
 from service.rules.model import InputError
 from tests.rules.foresight.calls import odds, run
 from tests.rules.foresight.oracle import BLOCK, YIELD, qr
+from tests.rules.foresight.test_combat_melee import Q6
 
 #: (score, BEF) giving each SC of the catalogue's Q6 at EF = BEF.
 SC = {30: (6, 5), 40: (8, 5), 45: (9, 5), 50: (10, 5), 60: (12, 5), 75: (15, 5), 90: (18, 5),
@@ -41,18 +42,8 @@ def hit(final: dict) -> Fraction:
     return sum((p for q, p in final.items() if q <= 4), Fraction(0))
 
 
-#: Catalogue Q6: attack SC, defence SC, P(final QR1..QR4), P(hit), P(hit) if a botched
-#: defence has no effect, P(hit) undefended.
-Q6 = [
-    (30, 30, "0.0231 0.0297 0.0744 0.1557", "0.2829", "0.2388", "0.3000"),
-    (50, 30, "0.0385 0.0495 0.1240 0.2175", "0.4295", "0.3980", "0.5000"),
-    (50, 50, "0.0275 0.0425 0.1000 0.1825", "0.3525", "0.3300", "0.5000"),
-    (60, 40, "0.0396 0.0552 0.1344 0.2292", "0.4584", "0.4368", "0.6000"),
-    (75, 50, "0.0390 0.0645 0.1485 0.2525", "0.5045", "0.4935", "0.7500"),
-    (90, 45, "0.0549 0.0810 0.1917 0.3042", "0.6318", "0.6264", "0.9000"),
-    (100, 100, "0.0010 0.0500 0.0820 0.1919", "0.3249", "0.3249", "0.9900"),
-    (120, 60, "0.0528 0.0936 0.2028 0.2776", "0.6268", "0.6264", "0.9900"),
-]
+#: Catalogue Q6 (attack SC, defence SC, P(final QR1..QR4), P(hit), without the botch, undefended),
+#: transcribed once in the melee tests.
 
 
 def p_hit(attack_sc: int, defense_sc: int | None, **options) -> Fraction:
