@@ -62,6 +62,30 @@ def test_worn_armor_by_name_into_damage_resolve(client):
     }  # fmt: skip
 
 
+def test_worn_armor_named_in_damage_resolve_and_attack(client):
+    """The outfit by name in the mortality operations (F:L3879, F:L3930): a silkweave vest
+    is 4A against the impact blow, 6/10 from the side; the odds are D10 <= 6 keeping it.
+    A heavy-plate full suit is 5A against melee from any side (F:L3906, F:L3950)."""
+    body = {"damage_class": "DC8i", "qr": 2, "aim": "chest", "direction": "side",
+            "worn": [{"armor": "silkweave", "piece": "vest"}], "dice": {"values": [6]}}  # fmt: skip
+    found = post(client, "/damage/resolve", body)
+    assert found["hits"][0]["layers"] == [{"name": "silkweave vest", "rating": "4A",
+                                           "coverage": 6, "roll": 6, "protects": True}]  # fmt: skip
+    assert found["result"] == "1"
+    odds = post(client, "/damage/resolve/odds", {k: v for k, v in body.items() if k != "dice"})
+    assert {row["outcome"]: row["exact"] for row in odds["result"]} == {"1": "3/5", "3": "2/5"}
+    query = """{ foresight { attack(input: {attacker: {qr: QR2}, damageClass: "DC8m",
+        aim: CHEST, direction: REAR, worn: [{armor: "heavy-plate", piece: FULL_SUIT}],
+        }) { damage { result hits { layers { name rating coverage } } } } } }"""
+    assert graphql(client, query)["attack"]["damage"] == {
+        "result": "S",  # DC 8 - 5 = 3 at QR2 is 1, absorbed by the A: an S (F:L2638)
+        "hits": [{"layers": [{"name": "heavy-plate full_suit", "rating": "5A", "coverage": 10}]}],
+    }
+    response = client.post(BASE + "/damage/resolve", json={**body, "damage_class": "DC8"})
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "/worn"
+
+
 def test_armor_catalog_by_name_and_tl(client):
     """F:L3917-3922: the nanofibers, told apart by TL."""
     found = post(client, "/armor/catalog", {"name": "rigid", "tl_min": 8})

@@ -13,7 +13,7 @@ from service.rules.foresight.armor.exoskeleton import EXOSKELETONS
 from service.rules.foresight.mortality.condition import Location
 from service.rules.foresight.mortality.hits import ArmorLayer
 from service.rules.model import InputError
-from tests.rules.foresight.calls import OPS, run
+from tests.rules.foresight.calls import OPS, odds, run
 
 SEED = Path("/work/shared/seeds/004_0f2ce8cae6aa3515.txt")
 SHARED = pytest.mark.skipif(not SEED.exists(), reason="the shared seed is not on this machine")
@@ -217,6 +217,81 @@ def test_gloves_complete_sleeves_of_the_same_armor():
     other = [{"armor": "kevlar", "piece": "sleeves"}, {"armor": "plate", "piece": "gloves"}]
     layers = run("armor/protection", {"worn": other, "location": "right_arm"}).layers
     assert [(x.name, x.coverage) for x in layers] == [("kevlar sleeves", 8), ("plate gloves", 2)]
+    vest = [{"armor": "kevlar", "piece": "vest"}, *same]
+    layers = run("armor/protection", {"worn": vest, "location": "right_arm"}).layers
+    assert [(x.name, x.coverage) for x in layers] == [("kevlar shirt_arms", 10)]
+
+
+# --- worn armor by name in damage/resolve and attack -------------------------------------------
+
+
+def test_worn_armor_by_name_meets_the_damage_class_s_column():
+    """F:L3879, F:L3930, F:L3954: a silkweave vest named in damage/resolve's `worn` is 4A
+    against impact, 9/10 from the front and 6/10 from the side: DC8i at QR2 to the chest is
+    DC4, table 2, 1 after the A when the D10 keeps it, 3 when it does not (F:L2663)."""
+    body = {"damage_class": "DC8i", "qr": 2, "aim": "chest",
+            "worn": [{"armor": "silkweave", "piece": "vest"}]}  # fmt: skip
+    covered = run("damage/resolve", {**body, "dice": {"values": [9]}})
+    assert [(x.name, x.rating, x.coverage, x.protects) for x in covered.hits[0].layers] == [
+        ("silkweave vest", "4A", 9, True)]  # fmt: skip
+    assert covered.result == "1"
+    assert run("damage/resolve", {**body, "dice": {"values": [10]}}).result == "3"
+    table = odds("damage/resolve", body).result
+    assert {str(row.outcome): row.exact for row in table} == {"1": "9/10", "3": "1/10"}
+    side = run("damage/resolve", {**body, "direction": "side", "dice": {"values": [7]}})
+    assert (side.hits[0].layers[0].coverage, side.result) == (6, "3")
+    melee = run("damage/resolve", {**body, "damage_class": "DC8m", "dice": {"values": [1]}})
+    assert melee.hits[0].layers[0].rating == "2"  # silkweave is 2 against melee (F:L3913)
+
+
+@pytest.mark.parametrize("direction", ["front", "rear", "side", "above"])
+@pytest.mark.parametrize(("damage_class", "column"),
+                         [("DC12i4p", "impact"), ("DC9m", "melee"), ("DC14b", "beam"),
+                          ("6is", "stun")])  # fmt: skip
+def test_worn_pieces_have_the_odds_of_protection_s_layers(direction, damage_class, column):
+    """Naming the outfit in `worn` is the same armor as pasting armor/protection's layers for
+    every location: the same odds at every location, direction and damage type."""
+    worn = [{"armor": "kevlar", "piece": "infantry_helmet"},
+            {"armor": "heavy-kevlar", "piece": "vest"},
+            {"armor": "kevlar", "piece": "shirt_arms"}, {"armor": "kevlar", "piece": "gloves"},
+            {"armor": "plate", "piece": "shinguards"}]  # fmt: skip
+    pasted = run("armor/protection", {"worn": worn, "direction": direction,
+                                      "damage_type": column}).layers  # fmt: skip
+    layers = [x.model_dump(mode="json") for x in pasted]
+    assert len(layers) <= 8
+    for aim in ("random", "head", "right_arm", "right_leg"):
+        body = {"damage_class": damage_class, "aim": aim, "condition": {"wound_level": 2}}
+        by_name = odds("damage/resolve", {**body, "worn": worn, "direction": direction})
+        given = odds("damage/resolve", {**body, "armor": layers})
+        assert by_name == given, aim
+
+
+def test_worn_armor_in_the_end_to_end_attack():
+    """attack's target takes the outfit by name too: the example's sword blow (melee) meets
+    a plate suit's 4A and the full-faced helmet's 4A at 9/10 (F:L3905, F:L3935)."""
+    worn = [{"armor": "plate", "piece": "full_suit"},
+            {"armor": "plate", "piece": "full_faced_helmet"}]  # fmt: skip
+    met = set()
+    for seed in range(12):
+        found = run("attack", {**OPS["attack"].example, "armor": [], "worn": worn,
+                               "dice": {"seed": seed}})  # fmt: skip
+        met |= {(x.name, x.rating) for hit in found.damage.hits for x in hit.layers}
+    assert met == {("plate full_suit", "4A"), ("plate full_faced_helmet", "4A")}
+
+
+def test_worn_armor_needs_a_typed_damage_class_and_fits_the_layer_bound():
+    with pytest.raises(InputError) as found:
+        run("damage/resolve", {"damage_class": "DC8", "worn": [{"armor": "plate",
+                                                                "piece": "vest"}]})  # fmt: skip
+    assert found.value.loc == ("worn",)
+    with pytest.raises(InputError) as found:
+        run("damage/resolve", {"damage_class": "DC8i", "worn": [{"armor": "mithril",
+                                                                 "piece": "vest"}]})  # fmt: skip
+    assert found.value.loc == ("worn", 0, "armor")
+    with pytest.raises(InputError) as found:
+        run("damage/resolve", {"damage_class": "DC8i", "armor": [{"rating": "1"}] * 5,
+                               "worn": [{"armor": "plate", "piece": "vest"}] * 4})  # fmt: skip
+    assert found.value.loc == ("worn",)
 
 
 def test_every_layer_name_fits_armor_layer():

@@ -13,6 +13,7 @@ The table's rows are transcribed from the seed's cells; a repeated name's key en
 have: there is none here, it is the GM's call (AMB2-56).
 """
 
+from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
@@ -34,10 +35,12 @@ __all__ = [
     "ArmorPiece",
     "ArmorPieceRow",
     "ArmorRow",
+    "WornArmor",
     "armor_row",
     "coverage_of",
     "piece_row",
     "piece_weight",
+    "worn_coverage",
 ]
 
 #: A row of armor/catalog by its key: 'heavy-plate', 'flexible-nanofiber-8' (any case).
@@ -151,6 +154,39 @@ def coverage_of(piece: ArmorPiece, location: Location, direction: ArmorDirection
             special = getattr(part.by_direction, direction.value)
             return part.coverage if special is None else int(special)
     return 0
+
+
+#: The pieces whose arm coverage gloves complete to 10/10 (F:L3941, F:L3949).
+SLEEVED = frozenset({ArmorPiece.SLEEVES, ArmorPiece.SHIRT_ARMS})
+ARM_LOCATIONS = (Location.RIGHT_ARM, Location.LEFT_ARM)
+
+
+class WornArmor(Model):
+    """A piece of catalogue armor worn: its type by key and its Armor Locations row."""
+
+    armor: ArmorKey
+    piece: ArmorPiece = Field(description="'vest', 'full_suit', 'full_faced_helmet'...")
+
+
+def _gloved(worn: Sequence[WornArmor]) -> set[str]:
+    """The armor keys worn as both gloves and sleeves (or a sleeved shirt)."""
+    gloves = {w.armor.lower() for w in worn if w.piece is ArmorPiece.GLOVES}
+    return {w.armor.lower() for w in worn if w.piece in SLEEVED and w.armor.lower() in gloves}
+
+
+def worn_coverage(worn: Sequence[WornArmor], index: int, location: Location,
+                  direction: ArmorDirection) -> tuple[int, str | None]:  # fmt: skip
+    """n/10 the piece `worn[index]` covers `location` from `direction` (0: not at all), and
+    why when the outfit changes it: gloves with sleeves or a sleeved shirt of the same armor
+    make its arms 10/10 ('10/10 if you add gloves', F:L3941, F:L3949), the gloves counted in
+    the sleeves."""
+    piece = worn[index]
+    if location in ARM_LOCATIONS and piece.armor.lower() in _gloved(worn):
+        if piece.piece is ArmorPiece.GLOVES:
+            return 0, None
+        if piece.piece in SLEEVED:
+            return 10, "with gloves of the same armor: 10/10 (F:L3941, F:L3949)"
+    return coverage_of(piece.piece, location, direction), None
 
 
 # --- foresight.armor.catalog (#111) ----------------------------------------------------------

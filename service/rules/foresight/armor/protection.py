@@ -1,10 +1,10 @@
 """What worn armor does (catalogue part 2, #113-#115; F:L3877-3885, F:L3924, F:L3930-3954).
 
-armor/protection turns the pieces a character wears into the layers a hit meets, in exactly the
-shape damage/resolve and attack take them (mortality's `ArmorLayer`: a rating against this
-attack's type, a coverage n/10 and the locations it protects), so a caller pastes its `layers`
-into `target.armor`. The coverage D10s are rolled there, one per layer under 10/10 (F:L3930):
-armor is named here, by catalogue key, and damage stays one rule in one place.
+damage/resolve and attack take an outfit by name in their target's `worn` and read it there
+(mortality's hits, with `worn_coverage` of the catalogue). armor/protection shows the same
+reading: the layers a hit meets, in mortality's `ArmorLayer` shape (a rating against this
+attack's type, a coverage n/10 and the locations it protects), for a caller who keeps armor as
+layers. The coverage D10s are rolled by damage/resolve, one per layer under 10/10 (F:L3930).
 
 armor/agdx-penalty is the AG/DX modifier on agility tasks (armor on the legs) and dexterity
 tasks (on the arms), less a quarter of the Armor/Exoskeleton skill, rounded off (F:L3883-3885).
@@ -21,14 +21,14 @@ from pydantic import Field
 from service.rules.distribution import Exact, exact
 from service.rules.foresight.armor.catalog import (
     ArmorDirection,
-    ArmorKey,
     ArmorPiece,
     ArmorRow,
+    WornArmor,
     agdx_reach,
     armor_row,
-    coverage_of,
     piece_row,
     piece_weight,
+    worn_coverage,
 )
 from service.rules.foresight.characters.derived import (
     AGILITY,
@@ -45,20 +45,10 @@ from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 
-__all__ = ["WornArmor", "agdx_penalty", "armor_encumbrance", "protection"]
+__all__ = ["agdx_penalty", "armor_encumbrance", "protection"]
 
 #: Pieces one character wears at once (a helmet, a shirt, trousers, boots, gloves... ).
 MAX_WORN = 12
-#: The pieces whose arm coverage gloves complete to 10/10 (F:L3941, F:L3949).
-SLEEVED = frozenset({ArmorPiece.SLEEVES, ArmorPiece.SHIRT_ARMS})
-ARM_LOCATIONS = (Location.RIGHT_ARM, Location.LEFT_ARM)
-
-
-class WornArmor(Model):
-    """A piece of catalogue armor worn: its type by key and its Armor Locations row."""
-
-    armor: ArmorKey
-    piece: ArmorPiece = Field(description="'vest', 'full_suit', 'full_faced_helmet'...")
 
 
 Worn = Annotated[tuple[WornArmor, ...], Field(max_length=MAX_WORN)]
@@ -108,8 +98,8 @@ class ArmorLayerSource(Model):
 
 class ArmorProtection(Model):
     layers: list[ArmorLayer] = Field(
-        description="In the order the attack meets them; paste into damage/resolve's or "
-        "attack's target.armor (the coverage D10s are rolled there, F:L3930). Those take 8 "
+        description="In the order the attack meets them, as damage/resolve's and attack's "
+        "'armor' takes them (naming the pieces in their 'worn' does the same). Those take 8 "
         "layers at most: give the hit's location to keep only its layers."
     )
     sources: list[ArmorLayerSource] = Field(description="Each layer's piece, in the same order.")
@@ -118,23 +108,6 @@ class ArmorProtection(Model):
 
 def _column(damage_type: ArmorDamageType) -> str:
     return "impact" if damage_type is ArmorDamageType.STUN else damage_type.value
-
-
-def _gloved(worn: tuple[WornArmor, ...]) -> set[str]:
-    """The armor keys worn as both gloves and sleeves (or a sleeved shirt): together they
-    cover the arms 10/10 ('10/10 if you add gloves', F:L3941, F:L3949)."""
-    gloves = {w.armor.lower() for w in worn if w.piece is ArmorPiece.GLOVES}
-    return {w.armor.lower() for w in worn if w.piece in SLEEVED and w.armor.lower() in gloves}
-
-
-def _coverage(piece: WornArmor, location: Location, request: ArmorProtectionInput,
-              gloved: set[str]) -> tuple[int, str | None]:  # fmt: skip
-    key = piece.armor.lower()
-    if location in ARM_LOCATIONS and key in gloved:
-        if piece.piece is ArmorPiece.GLOVES:
-            return 0, None  # counted in the sleeves' 10/10
-        return 10, "with gloves of the same armor: 10/10 (F:L3941, F:L3949)"
-    return coverage_of(piece.piece, location, request.direction), None
 
 
 @operation(
@@ -156,14 +129,13 @@ def protection(request: ArmorProtectionInput) -> ArmorProtection:
     armor make its arms 10/10 (F:L3941, F:L3949)."""
     rows = _rows(request.worn, "worn")
     column = _column(request.damage_type)
-    gloved = _gloved(request.worn)
     wanted = list(Location) if request.location is None else [request.location]
     layers: list[ArmorLayer] = []
     sources: list[ArmorLayerSource] = []
-    for piece, row in zip(request.worn, rows, strict=True):
+    for index, (piece, row) in enumerate(zip(request.worn, rows, strict=True)):
         groups: dict[tuple[int, str | None], list[Location]] = {}
         for location in wanted:
-            coverage, note = _coverage(piece, location, request, gloved)
+            coverage, note = worn_coverage(request.worn, index, location, request.direction)
             if coverage:
                 groups.setdefault((coverage, note), []).append(location)
         rating: str = getattr(row, column)

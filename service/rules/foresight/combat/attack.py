@@ -195,6 +195,8 @@ def _strike(request: AttackInput) -> tuple[Strike, Fraction | None]:
         dc_modifier=blow.dc_modifier + request.dc_modifier,
         aim=_aim(request),
         armor=request.armor,
+        worn=request.worn,
+        direction=request.direction,
         ds=request.ds,
         condition=request.condition,
     )

@@ -6,7 +6,7 @@ the DC after armor, the table, the A's, the head's +1 and the optional vital ext
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -14,6 +14,12 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, exact
+from service.rules.foresight.armor.catalog import (
+    ArmorDirection,
+    WornArmor,
+    armor_row,
+    worn_coverage,
+)
 from service.rules.foresight.mortality.condition import (
     MAX_LEVEL,
     VITAL,
@@ -43,6 +49,7 @@ from service.rules.foresight.mortality.location import (
 )
 from service.rules.foresight.mortality.notation import (
     DamageClass,
+    DamageType,
     Notation,
     parse_armor_rating,
     parse_damage_class,
@@ -134,7 +141,18 @@ class Target(Model):
     scale and condition."""
 
     aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
-    armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = ()
+    armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = Field(
+        default=(), description="Layers given by their rating: a wall, a shield, any armor."
+    )
+    worn: Annotated[tuple[WornArmor, ...], Field(max_length=MAX_LAYERS)] = Field(
+        default=(),
+        description=f"Catalogue armor by key and piece (armor/catalog), outermost first, met "
+        f"after 'armor': its rating against the damage class's type and its coverage from "
+        f"'direction' (F:L3879, F:L3930-3954). {MAX_LAYERS} layers at most with 'armor'.",
+    )
+    direction: ArmorDirection = Field(
+        default=ArmorDirection.FRONT, description="Where the attack comes from, for 'worn'."
+    )
     ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
     condition: Condition = Field(default=Condition())
 
@@ -289,27 +307,78 @@ def inflict(
     )
 
 
-def _layers_at(request: DamageInput, location: Location | None) -> list[tuple[int, ArmorLayer]]:
-    return [
-        (i, layer)
-        for i, layer in enumerate(request.armor)
-        if layer.locations is None or (location is not None and location in layer.locations)
-    ]
+#: The Armor Table's column for each damage type (F:L3879); stun meets impact (notation 'is').
+COLUMNS = {DamageType.MELEE: "melee", DamageType.IMPACT: "impact", DamageType.BEAM: "beam"}
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer a hit meets at its location: its label for the dice, its rating as written
+    and read (the reduction and the A's) and its coverage there."""
+
+    label: str
+    name: str | None
+    rating: str
+    cut: tuple[int, int]
+    coverage: int
+
+
+@dataclass(frozen=True)
+class Armor:
+    """A request's armor, read once: the layers given, with where they protect, then the
+    worn pieces, whose coverage depends on the location, the direction and the rest of the
+    outfit (gloves with sleeves, F:L3941)."""
+
+    given: tuple[tuple[Layer, tuple[Location, ...] | None], ...]
+    worn: tuple[WornArmor, ...]
+    worn_layers: tuple[Layer, ...]
+    direction: ArmorDirection
+
+    def at(self, location: Location | None) -> list[Layer]:
+        """The layers in the way of a hit at `location`, in the order it meets them; damage
+        with no location meets only the layers that protect everywhere."""
+        found = [layer for layer, where in self.given
+                 if where is None or (location is not None and location in where)]  # fmt: skip
+        if location is None:
+            return found
+        for i, layer in enumerate(self.worn_layers):
+            coverage, _ = worn_coverage(self.worn, i, location, self.direction)
+            if coverage:
+                found.append(replace(layer, coverage=coverage))
+        return found
 
 
 def _needs_vital(options: DamageOptions, location: Location | None) -> bool:
     return options.vital_extra and location in VITAL
 
 
-def _parse(request: DamageInput) -> tuple[DamageClass, list[tuple[int, int]]]:
-    dc_class = parse_damage_class(request.damage_class, ("damage_class",))
-    ratings = []
-    for i, layer in enumerate(request.armor):
+def _read_armor(target: Target, dc_class: DamageClass) -> Armor:
+    if len(target.armor) + len(target.worn) > MAX_LAYERS:
+        raise InputError(("worn",), f"armor and worn: {MAX_LAYERS} layers at most together")
+    given = []
+    for i, layer in enumerate(target.armor):
         found = parse_armor_rating(layer.rating, ("armor", i, "rating"))
-        ratings.append((found.reduction, found.absorb))
+        read = Layer(f"armor {i}", layer.name, layer.rating, (found.reduction, found.absorb),
+                     layer.coverage)  # fmt: skip
+        given.append((read, layer.locations))
+    worn = []
+    if target.worn and dc_class.type not in COLUMNS:
+        raise InputError(("worn",), f"'{dc_class.notation}' names no damage type (m, i or b) "
+                         "to read worn armor's column by: give its rating in 'armor'")  # fmt: skip
+    for i, piece in enumerate(target.worn):
+        row = armor_row(piece.armor, ("worn", i, "armor"))
+        rating: str = getattr(row, COLUMNS[dc_class.type])
+        found = parse_armor_rating(rating, ("worn", i, "armor"))
+        name = f"{row.key} {piece.piece.value}"
+        worn.append(Layer(f"worn {i}", name, rating, (found.reduction, found.absorb), 10))
+    return Armor(tuple(given), target.worn, tuple(worn), target.direction)
+
+
+def _parse(request: DamageInput) -> tuple[DamageClass, Armor]:
+    dc_class = parse_damage_class(request.damage_class, ("damage_class",))
     if request.qr is not None and request.attack is not None:
         raise InputError(("attack",), "give either 'qr' or 'attack', not both")
-    return dc_class, ratings
+    return dc_class, _read_armor(request, dc_class)
 
 
 def _attack(request: DamageInput) -> Setup | None:

@@ -29,19 +29,18 @@ from service.rules.foresight.mortality.damage import (
     decimal,
 )
 from service.rules.foresight.mortality.hits import (
-    ArmorLayer,
     DamageInput,
     DamageOptions,
     DamageResult,
     HitDamage,
     HitReport,
+    Layer,
     LayerCheck,
     _apply,
     _attack,
     _base_dc,
     _checks_pain,
     _hit_total,
-    _layers_at,
     _needs_vital,
     _parse,
     _report,
@@ -96,13 +95,13 @@ def _qr_distribution(request: DamageInput, attack: Setup | None) -> Distribution
     return Distribution((random_qr(face), 1) for face in range(1, 11))
 
 
-def _kept(layers: list[tuple[int, ArmorLayer]]) -> Distribution[tuple[int, ...]]:
-    """Which layers protect: each keeps its coverage in tenths of the D10 (F:L3930)."""
+def _kept(layers: list[Layer]) -> Distribution[tuple[tuple[int, int], ...]]:
+    """What protects: each layer keeps its coverage in tenths of the D10 (F:L3930)."""
     ways = []
     for on in itertools.product((True, False), repeat=len(layers)):
         pairs = list(zip(layers, on, strict=True))
-        weight = math.prod(layer.coverage if o else 10 - layer.coverage for (_, layer), o in pairs)
-        ways.append((tuple(i for (i, _), o in pairs if o), weight))
+        weight = math.prod(layer.coverage if o else 10 - layer.coverage for layer, o in pairs)
+        ways.append((tuple(layer.cut for layer, o in pairs if o), weight))
     return Distribution(ways)
 
 
@@ -111,13 +110,14 @@ def hit_distribution(
 ) -> Distribution[Hit]:
     """Every way one hit can go: QR (`qrs` when a caller found them, as a blocked attack's),
     location, coverage rolls, the vital D10."""
-    dc_class, ratings = _parse(request)
+    dc_class, armor = _parse(request)
     dc = _base_dc(request, dc_class)
     ds = decimal(request.ds)
     options = request.options
 
-    def damage(location: Location | None, qr: QR, chosen: tuple[int, ...]) -> Distribution[Hit]:
-        kept = [ratings[i] for i in chosen]
+    def damage(
+        location: Location | None, qr: QR, kept: tuple[tuple[int, int], ...]
+    ) -> Distribution[Hit]:
         if not _needs_vital(options, location):
             found = inflict(dc, dc_class, qr, location, kept, ds, None, options).damage
             return Distribution([((location, found, False), 1)])
@@ -135,8 +135,7 @@ def hit_distribution(
         )
 
     def through(location: Location | None, qr: QR) -> Distribution[Hit]:
-        kept = _kept(_layers_at(request, location))
-        return kept.then(lambda chosen: damage(location, qr, chosen))
+        return _kept(armor.at(location)).then(lambda kept: damage(location, qr, kept))
 
     def at(qr: QR) -> Distribution[Hit]:
         if qr > QR.QR4:
@@ -231,7 +230,7 @@ def damage_cost(request: DamageInput) -> Estimate:
     most = math.ceil(dc / (2 * decimal(request.ds))) + 3
     places = len(location_distribution(request.aim)) if request.located else 1
     outcomes = (places + 1) * (most + 2)
-    per_hit = 200 + 6 * (40 + 7 * 2 ** len(request.armor) * 40)
+    per_hit = 200 + 6 * (40 + 7 * 2 ** (len(request.armor) + len(request.worn)) * 40)
     chain = 0
     start = request.condition.wound_level + request.condition.stun_points
     states = 1
@@ -239,7 +238,7 @@ def damage_cost(request: DamageInput) -> Estimate:
         states = min(outcomes**k, 16 * (start + k * most + 1) ** 2)
         chain += 2 * states * outcomes + 2 * states
     chain += 8 * min(outcomes ** _hit_total(request, dc_class), 16 * (start + 17 * most) ** 2)
-    return Estimate(per_hit + chain, ("/hits", "/armor", "/ds", "/damage_class"))
+    return Estimate(per_hit + chain, ("/hits", "/armor", "/worn", "/ds", "/damage_class"))
 
 
 @operation(
@@ -263,7 +262,8 @@ def damage_cost(request: DamageInput) -> Estimate:
 )
 def resolve(request: DamageInput, dice: Dice) -> DamageResult:
     """Resolve an attack's hits: QR (random for damage without one: D10 1 QR1, 2 QR2, 3-5
-    QR3, 6-10 QR4, F:L1472, F:L2695), location, armor kept by coverage rolls, the DC after
+    QR3, 6-10 QR4, F:L1472, F:L2695), location, armor (layers by rating, or pieces worn by
+    catalogue key read against the blow's type, F:L3879) kept by coverage rolls, the DC after
     armor, the table, the A's, the head's +1, and the condition updated. DC8 at QR2 against
     3A: DC5, 2 wound levels, 1 after the A (F:L2663); DC12i4p against 3AA leaves an A
     (F:L2673)."""
@@ -272,7 +272,7 @@ def resolve(request: DamageInput, dice: Dice) -> DamageResult:
 
 def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
     """`damage/resolve` as a plain function, for rules that resolve an attack's damage."""
-    dc_class, ratings = _parse(request)
+    dc_class, armor = _parse(request)
     dc = _base_dc(request, dc_class)
     attack = _attack(request)
     ds = decimal(request.ds)
@@ -286,8 +286,8 @@ def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
             location, location_roll = roll_location(request.aim, dice)
         checks = []
         kept = []
-        for i, layer in _layers_at(request, location) if qr <= QR.QR4 else []:
-            face = dice.roll(10, f"coverage of armor {i}") if layer.coverage < 10 else None
+        for layer in armor.at(location) if qr <= QR.QR4 else []:
+            face = dice.roll(10, f"coverage of {layer.label}") if layer.coverage < 10 else None
             protects = face is None or face <= layer.coverage
             checks.append(
                 LayerCheck(
@@ -299,7 +299,7 @@ def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
                 )
             )
             if protects:
-                kept.append(ratings[i])
+                kept.append(layer.cut)
         hit = inflict(dc, dc_class, qr, location, kept, ds, None, request.options)
         vital_roll = None
         if hit.damage and _needs_vital(request.options, location):
