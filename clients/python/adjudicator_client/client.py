@@ -754,7 +754,8 @@ class Client(Transport):
         body: models.ForesightDamageResolveRequest,
     ) -> models.ForesightDamageResolveResult:
         """Resolve an attack's hits: QR (random for damage without one: D10 1 QR1, 2 QR2, 3-5 QR3,
-        6-10 QR4, F:L1472, F:L2695), location, armor kept by coverage rolls, the DC after armor, the
+        6-10 QR4, F:L1472, F:L2695), location, armor (layers by rating, or pieces worn by catalogue
+        key read against the blow's type, F:L3879) kept by coverage rolls, the DC after armor, the
         table, the A's, the head's +1, and the condition updated. DC8 at QR2 against 3A: DC5, 2
         wound levels, 1 after the A (F:L2663); DC12i4p against 3AA leaves an A (F:L2673).
 
@@ -768,10 +769,10 @@ class Client(Transport):
         body: models.ForesightDamageResolveOddsRequest,
     ) -> models.ForesightDamageResolveOddsResult:
         """Exact odds: Resolve an attack's hits: QR (random for damage without one: D10 1 QR1, 2
-        QR2, 3-5 QR3, 6-10 QR4, F:L1472, F:L2695), location, armor kept by coverage rolls, the DC
-        after armor, the table, the A's, the head's +1, and the condition updated. DC8 at QR2
-        against 3A: DC5, 2 wound levels, 1 after the A (F:L2663); DC12i4p against 3AA leaves an A
-        (F:L2673).
+        QR2, 3-5 QR3, 6-10 QR4, F:L1472, F:L2695), location, armor (layers by rating, or pieces worn
+        by catalogue key read against the blow's type, F:L3879) kept by coverage rolls, the DC after
+        armor, the table, the A's, the head's +1, and the condition updated. DC8 at QR2 against 3A:
+        DC5, 2 wound levels, 1 after the A (F:L2663); DC12i4p against 3AA leaves an A (F:L2673).
 
         POST /v1/foresight/damage/resolve/odds
         """

@@ -14970,7 +14970,7 @@ class ForesightArmorProtectionResult(Model):
     layers: Annotated[
         list[ForesightArmorLayer],
         Field(
-            description="In the order the attack meets them; paste into damage/resolve's or attack's target.armor (the coverage D10s are rolled there, F:L3930). Those take 8 layers at most: give the hit's location to keep only its layers.",
+            description="In the order the attack meets them, as damage/resolve's and attack's 'armor' takes them (naming the pieces in their 'worn' does the same). Those take 8 layers at most: give the hit's location to keep only its layers.",
             title="Layers",
         ),
     ]
@@ -42900,8 +42900,27 @@ class ForesightDamageResolveOddsRequest(Model):
         Field(description="Where the attack was directed (F:L2701).", title="Aim"),
     ] = "random"
     armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+        list[ForesightArmorLayer],
+        Field(
+            description="Layers given by their rating: a wall, a shield, any armor.",
+            max_length=8,
+            title="Armor",
+            validate_default=True,
+        ),
     ] = []
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor by key and piece (armor/catalog), outermost first, met after 'armor': its rating against the damage class's type and its coverage from 'direction' (F:L3879, F:L3930-3954). 8 layers at most with 'armor'.",
+            max_length=8,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
+    ] = "front"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -42985,8 +43004,27 @@ class ForesightDamageResolveRequest(Model):
         Field(description="Where the attack was directed (F:L2701).", title="Aim"),
     ] = "random"
     armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+        list[ForesightArmorLayer],
+        Field(
+            description="Layers given by their rating: a wall, a shield, any armor.",
+            max_length=8,
+            title="Armor",
+            validate_default=True,
+        ),
     ] = []
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor by key and piece (armor/catalog), outermost first, met after 'armor': its rating against the damage class's type and its coverage from 'direction' (F:L3879, F:L3930-3954). 8 layers at most with 'armor'.",
+            max_length=8,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
+    ] = "front"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -67496,8 +67534,27 @@ class ForesightAttackOddsRequest(Model):
         Field(description="Where the attack was directed (F:L2701).", title="Aim"),
     ] = "random"
     armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+        list[ForesightArmorLayer],
+        Field(
+            description="Layers given by their rating: a wall, a shield, any armor.",
+            max_length=8,
+            title="Armor",
+            validate_default=True,
+        ),
     ] = []
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor by key and piece (armor/catalog), outermost first, met after 'armor': its rating against the damage class's type and its coverage from 'direction' (F:L3879, F:L3930-3954). 8 layers at most with 'armor'.",
+            max_length=8,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
+    ] = "front"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -67586,8 +67643,27 @@ class ForesightAttackRequest(Model):
         Field(description="Where the attack was directed (F:L2701).", title="Aim"),
     ] = "random"
     armor: Annotated[
-        list[ForesightArmorLayer], Field(max_length=8, title="Armor", validate_default=True)
+        list[ForesightArmorLayer],
+        Field(
+            description="Layers given by their rating: a wall, a shield, any armor.",
+            max_length=8,
+            title="Armor",
+            validate_default=True,
+        ),
     ] = []
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor by key and piece (armor/catalog), outermost first, met after 'armor': its rating against the damage class's type and its coverage from 'direction' (F:L3879, F:L3930-3954). 8 layers at most with 'armor'.",
+            max_length=8,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
+    ] = "front"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
