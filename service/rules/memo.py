@@ -9,7 +9,8 @@ dice and runs the rule, whose roll log is the path to grow. Nothing in a rule kn
 
 The memo is bounded in bytes: it holds at most `capacity` bytes as `weigh` counts them (a
 node's own bytes, each outcome and request by `footprint`), dropping whole requests, oldest
-first, to make room (the newest too, should it alone outgrow the memo). Oldest, not least
+first, to make room; a request that alone fills it keeps the outcomes it has and stops
+growing (dropping it made a hot request start over each time it filled up). Oldest, not least
 recently used: keeping a recency order cost more per remembered call than a rebuilt tree
 costs now and then. Outcomes differ in size (a 4D8 check's holds about 5 KB), so a count
 of nodes would bound nothing.
@@ -61,6 +62,9 @@ class Memo(Generic[R]):
     def __init__(self, capacity: int = 16 * 1024 * 1024) -> None:
         self.capacity = capacity
         self.size = 0
+        #: The most one outcome has cost: a request whose tree cannot take that much more is
+        #: full, and weighing each new outcome only to find so cost as much as the rule.
+        self._largest = 0
         self._trees: dict[Hashable, _Tree[R]] = {}
         self._lock = Lock()
 
@@ -86,25 +90,36 @@ class Memo(Generic[R]):
     def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> R:
         with self._lock:
             tree = self._trees.get(key)
-            added = 0
+            if (0 if tree is None else tree.size) + self._largest > self.capacity:
+                return outcome  # this request fills the memo: answered, not remembered
+            cost = self._cost(tree, key, outcome, rolled)
+            self._largest = max(self._largest, cost)
+            self._make_room(cost, key)
+            if self.size + cost > self.capacity:
+                return outcome
             if tree is None:
                 tree = self._trees[key] = _Tree(_Node())
-                added += NODE_BYTES + footprint(key)
             node = tree.root
             for roll in rolled:
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)
-                child = node.children.get(roll.value)
-                if child is None:
-                    child = node.children[roll.value] = _Node()
-                    added += NODE_BYTES
-                node = child
+                node = node.children.setdefault(roll.value, _Node())
             if not node.done:
                 node.outcome, node.done = outcome, True
-                added += footprint(outcome) + rendered(outcome)
-            tree.size += added
-            self.size += added
-            self._evict()
+            tree.size += cost
+            self.size += cost
         return outcome
+
+    @staticmethod
+    def _cost(tree: _Tree[R] | None, key: Hashable, outcome: R, rolled: list[Roll]) -> int:
+        """The bytes remembering `outcome` at the end of `rolled` would add."""
+        node = None if tree is None else tree.root
+        cost = 0 if tree is not None else NODE_BYTES + footprint(key)
+        for roll in rolled:
+            node = None if node is None else node.children.get(roll.value)
+            cost += NODE_BYTES if node is None else 0
+        if node is None or not node.done:
+            cost += footprint(outcome) + rendered(outcome)
+        return cost
 
     def resize(self, capacity: int) -> None:
         """Hold at most `capacity` bytes from now on."""
@@ -113,8 +128,13 @@ class Memo(Generic[R]):
             self._evict()
 
     def _evict(self) -> None:
-        # Oldest request first (a dict keeps insertion order); the newest goes too when it
-        # alone outgrows the memo, and is recomputed.
-        while self.size > self.capacity:
-            oldest = next(iter(self._trees))
-            self.size -= self._trees.pop(oldest).size
+        self._make_room(0, None)
+
+    def _make_room(self, cost: int, keep: Hashable | None) -> None:
+        # Oldest request first (a dict keeps insertion order), never the one growing: a
+        # request whose tree fills the memo keeps what it has rather than start over.
+        for oldest in list(self._trees):
+            if self.size + cost <= self.capacity:
+                return
+            if oldest != keep:
+                self.size -= self._trees.pop(oldest).size

@@ -47,9 +47,23 @@ def test_the_memo_holds_at_most_its_capacity():
             dice = Dice(DiceSpec(seed=seed))
             memo(request, dice, exploding, request)
             assert memo.size <= 20_000
-    assert 0 < len(memo._trees) < 4  # the oldest requests made room
+    assert memo.size > 15_000  # full, and still answering
     memo.resize(0)
     assert (memo.size, len(memo._trees)) == (0, 0)
+
+
+def test_the_oldest_request_makes_room_and_a_full_one_keeps_what_it_has():
+    memo: Memo[tuple[int, ...]] = Memo(capacity=10_000)  # less than one request's tree
+    sizes = []
+    for seed in range(2000):
+        memo(0, Dice(DiceSpec(seed=seed)), exploding, 0)
+        sizes.append(memo._trees[0].size)
+    assert sizes == sorted(sizes)  # never dropped and started over
+    assert sizes[-1] > 8_000
+    for seed in range(2000):
+        memo(1, Dice(DiceSpec(seed=seed)), exploding, 1)
+    assert list(memo._trees) == [1]  # request 0, the oldest, made room
+    assert memo.size <= 10_000
 
 
 def test_a_rule_without_dice_is_remembered_by_request():
