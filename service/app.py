@@ -85,9 +85,9 @@ def build_app(
     """The service. Each request is logged to `access_log` (stderr when not given) while
     `settings.log_requests` is on and the log level lets INFO through."""
     registry = registry or load()
-    registry.limit_memos(settings.memo_bytes)
     configure_master_table(settings.four_c_master_table)
     configure_action_deck(settings.fi_action_deck)
+    registry.limit_memos(settings.memo_bytes)
     catalogue = Catalogue(registry, settings.max_odds_states)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip

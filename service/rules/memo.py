@@ -30,9 +30,10 @@ __all__ = ["Memo"]
 
 R = TypeVar("R")
 
-#: A node's own memory: the node (about 100 bytes), its map of children (about 360 bytes
-#: with the eight faces of a d8) shared out among them, and its entry in its parent's map.
-NODE_BYTES = 160
+#: A node's own memory: the node (about 100 bytes), its map of children shared out among them
+#: (360 bytes with the eight faces of a d8, more for the d10-d20 of an exploding pool), and
+#: its entry in its parent's map; a Future Imperfect pool's tree holds 320 bytes a node.
+NODE_BYTES = 330
 
 
 def rendered(outcome: Any) -> int:
@@ -54,6 +55,9 @@ class _Node(Generic[R]):
 class _Tree(Generic[R]):
     root: _Node[R]
     size: int = 0
+    #: The most one of its outcomes has cost: a tree that cannot take that much more is
+    #: full, and weighing each new outcome only to find so cost as much as the rule.
+    largest: int = 0
 
 
 class Memo(Generic[R]):
@@ -62,9 +66,6 @@ class Memo(Generic[R]):
     def __init__(self, capacity: int = 16 * 1024 * 1024) -> None:
         self.capacity = capacity
         self.size = 0
-        #: The most one outcome has cost: a request whose tree cannot take that much more is
-        #: full, and weighing each new outcome only to find so cost as much as the rule.
-        self._largest = 0
         self._trees: dict[Hashable, _Tree[R]] = {}
         self._lock = Lock()
 
@@ -90,15 +91,15 @@ class Memo(Generic[R]):
     def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> R:
         with self._lock:
             tree = self._trees.get(key)
-            if (0 if tree is None else tree.size) + self._largest > self.capacity:
+            if not self.capacity or (tree and tree.size + tree.largest > self.capacity):
                 return outcome  # this request fills the memo: answered, not remembered
             cost = self._cost(tree, key, outcome, rolled)
-            self._largest = max(self._largest, cost)
             self._make_room(cost, key)
             if self.size + cost > self.capacity:
                 return outcome
             if tree is None:
                 tree = self._trees[key] = _Tree(_Node())
+            tree.largest = max(tree.largest, cost)
             node = tree.root
             for roll in rolled:
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)

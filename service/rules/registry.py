@@ -120,7 +120,7 @@ class Operation:
     standard: tuple[Mapping[str, Any], ...] = ()
     #: At most how many outcome states the odds of a request enumerate (`rules.cost`).
     cost: Callable[[Any], Estimate] | None = None
-    #: Remembers each outcome by request and faces rolled (`operation(memo=True)`).
+    #: Remembers each outcome by request and faces rolled (`operation(memo=True)`): `MEMO`.
     memo: Memo[Model] | None = field(default=None, repr=False, compare=False)
     #: How a result reads as outcomes of its odds, by distribution pointer (`Reading`), where
     #: the field of the distribution's name does not say it.
@@ -153,7 +153,7 @@ class Operation:
         if not self.random:
             if self.memo is None:
                 return self.rule(request), {}
-            return self.memo(request, None, self.rule, request), {}
+            return self.memo((self.system, self.name, request), None, self.rule, request), {}
         spec: DiceSpec | None = getattr(request, "dice", None)
         dice = Dice(spec)
         try:
@@ -161,8 +161,8 @@ class Operation:
                 outcome = self.rule(request, dice)
             else:
                 # The dice are not part of what the rule decides from, nor is asking for the
-                # odds of the outcome: one tree per request.
-                key = request.model_copy(update=_not_deciding(request))
+                # odds of the outcome: one tree per operation and request.
+                key = (self.system, self.name, request.model_copy(update=_not_deciding(request)))
                 outcome = self.memo(key, dice, self.rule, request)
             dice.finish()
         except DiceError as error:
@@ -230,6 +230,9 @@ def _not_deciding(request: Model) -> dict[str, Any]:
         if name in fields
     }
 
+
+#: The outcomes of every remembering operation, within one budget of bytes (`MEMO_BYTES`).
+MEMO: Memo[Model] = Memo()
 
 #: Cache keys by request, for `Operation.cache_key`: the requests they hold are charged.
 _KEYS: LRU[tuple[str, str, Model], str] = LRU(8 * 1024 * 1024, lambda k, _: footprint(k) + 250)
@@ -309,7 +312,7 @@ def operation(
             example=example,
             standard=tuple(standard),
             cost=cost,
-            memo=Memo() if memo else None,
+            memo=MEMO if memo else None,
             rolled=dict(rolled or {}),
         )
 
@@ -407,12 +410,11 @@ class Registry:
         return next((s for s in self.systems if s.slug == slug), None)
 
     def limit_memos(self, capacity: int) -> None:
-        """Hold each remembering operation's outcomes within `capacity` bytes (`MEMO_BYTES`).
-        Memos belong to operations, which are made once a process."""
-        for system in self.systems:
-            for op in system.operations:
-                if op.memo is not None:
-                    op.memo.resize(capacity)
+        """Forget every remembered outcome and hold those to come within `capacity` bytes in
+        all (`MEMO_BYTES`): an app's settings (the 4C Master Table it defaults to) may not
+        be the last app's."""
+        MEMO.resize(0)
+        MEMO.resize(capacity)
 
 
 def system_of(module: str) -> System:

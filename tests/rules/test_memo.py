@@ -2,10 +2,13 @@
 same dice, and holds at most its capacity in bytes (tests/test_memory.py holds the count to
 what tracemalloc sees)."""
 
+import json
+
 import pytest
 
 from service.rules.dice import Dice, DiceError, DiceSpec
 from service.rules.memo import Memo
+from service.rules.registry import Operation, load
 
 
 def exploding(request: int, dice: Dice) -> tuple[int, ...]:
@@ -76,3 +79,21 @@ def test_a_rule_without_dice_is_remembered_by_request():
     memo: Memo[int] = Memo()
     assert [memo(n, None, double, n) for n in (3, 3, 4, 3)] == [6, 6, 8, 6]
     assert calls == [3, 4]
+
+
+REMEMBERING = [op for s in load().systems for op in s.operations if op.memo is not None]
+
+
+@pytest.mark.parametrize("op", REMEMBERING, ids=lambda op: f"{op.system}/{op.name}")
+def test_every_remembering_operation_answers_as_its_rule(op: Operation):
+    """Remembered or not, the same outcome and the same dice, request after request (each
+    seed walks the tree the earlier ones grew)."""
+    requests = [{k: v for k, v in op.example.items() if k != "dice"}, *op.standard[:12]]
+    for body in requests:
+        for seed in range(150):
+            payload = json.dumps({**body, "dice": {"seed": seed}})
+            request = op.request_model.model_validate_json(payload)
+            remembered, envelope = op.execute(request)
+            dice = Dice(DiceSpec(seed=seed))
+            assert remembered == op.rule(request, dice), (body, seed)
+            assert envelope["rolls"] == dice.rolls

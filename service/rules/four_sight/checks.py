@@ -152,6 +152,7 @@ _CHECK_DRIVERS = ("/expertise", "/injuries", "/manifestations", "/options", "/co
 
 @operation(
     name="check",
+    memo=True,
     # An average-to-heroic character's checks at every target number.
     standard=[
         {"traits": [{"trait": "dexterity", "score": trait}], "target_number": tn}

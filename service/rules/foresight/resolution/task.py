@@ -119,6 +119,7 @@ def _odds(request: ResolveInput) -> ResolutionOdds:
     covers=("foresight.resolve", "foresight.roll.d100"),
     odds=_odds,
     cost=task_cost,
+    memo=True,
     example={"score": 14, "bef": 5, "modifiers": [-1, 1], "dice": {"values": [32]}},
     rolled=QR_ROLLED,
 )

@@ -212,6 +212,7 @@ def check_odds(request: CheckInput) -> CheckOdds:
     covers=("4c.master_table.check",),
     odds=check_odds,
     cost=master_cost,
+    memo=True,
     example={"rv": 20, "required": "blue", "dice": {"seed": 7}},
 )
 def check(request: CheckInput, dice: Dice) -> CheckResult:

@@ -312,6 +312,7 @@ def check_cost(request: Model) -> Estimate:
     odds=check_odds,
     cost=check_cost,
     standard=STANDARD,
+    memo=True,
     example={"pool": "IV-3", "tn": 3, "dice": {"values": [3, 4, 4]}},
 )
 def check(request: CheckInput, dice: Dice) -> Checked:
