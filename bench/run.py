@@ -6,12 +6,12 @@ started here) are each served by one uvicorn worker pinned to core 0, and driven
 pinned to core 1 with the same connections, warm-up and duration. The whole sequence runs
 several rounds and each figure is the median of its rounds. Ratios, not absolute times, are
 the result: each service figure is divided by the baseline it stands on. Cold exact odds are
-timed in-process against icepool, and startup (the first answer after the process starts,
-and what each operation adds to it) by `bench.startup`. The table is printed and written as
-JSON under bench/results/.
+timed in-process against icepool; startup (the first answer after the process starts) by
+`bench.startup`; and a check's rate with two workers and with two replicas behind HAProxy by
+`bench.scale`. The table is printed and written as JSON under bench/results/.
 
     python -m bench.run [--rounds N] [--duration S] [--warmup S] [--connections N]
-                        [--baselines-last] [--startup-repeats N]
+                        [--baselines-last] [--startup-repeats N] [--no-scale]
 """
 
 import argparse
@@ -34,13 +34,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import startup
+from bench import scale, startup
 from bench.cold import SPEEDUP_TARGET
 from bench.cold import measure as measure_cold
 
 RESULTS = Path("bench/results")
 SERVER_CORE, LOAD_CORE = "0", "1"
 RSS_LIMIT_MB = 120
+#: Connections for the workers-and-replicas figures: enough to keep two processes busy.
+SCALE_CONNECTIONS = 32
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,15 @@ def wait_for(port: int, path: str, seconds: float = 20) -> None:
     raise RuntimeError(f"nothing answered on port {port}")
 
 
+def ask(port: int, path: str, body: dict[str, Any]) -> None:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+
+
 @contextlib.contextmanager
 def served(server: str, env: dict[str, str] | None = None) -> Iterator[tuple[int, int]]:
     """Serve one target pinned to the server core; yields (port, pid)."""
@@ -151,6 +162,10 @@ def served(server: str, env: dict[str, str] | None = None) -> Iterator[tuple[int
     )  # fmt: skip
     try:
         wait_for(port, "/healthz" if server == "service" else "/")
+        if server == "service":
+            # The GraphQL schema is built by the first GraphQL request (seconds): before, not
+            # inside, any measured window.
+            ask(port, "/graphql", _graphql("{ __typename }"))
         yield port, process.pid
     finally:
         process.terminate()
@@ -189,13 +204,20 @@ wrk.headers["Content-Type"] = "application/json"
 
 def wrk(port: int, target: Target, seconds: float, connections: int) -> dict[str, float]:
     """Closed-loop load with wrk pinned to the load core: requests/s, p50 and p99 in ms."""
+    url = f"http://127.0.0.1:{port}{target.path}"
+    return load_url(url, target.body, seconds, connections, LOAD_CORE)
+
+
+def load_url(url: str, body: dict[str, Any], seconds: float, connections: int,
+             core: str | None = None) -> dict[str, float]:  # fmt: skip
+    """wrk POSTing `body` to `url`, pinned to `core` if given."""
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(_LUA.format(body=json.dumps(json.dumps(target.body))))
+        script.write(_LUA.format(body=json.dumps(json.dumps(body))))
+    pinned = ["taskset", "-c", core] if core is not None else []
     try:
         output = subprocess.run(
-            ["taskset", "-c", LOAD_CORE, "wrk", "-t1", f"-c{connections}",
-             f"-d{max(1, round(seconds))}s", "--latency", "-s", script.name,
-             f"http://127.0.0.1:{port}{target.path}"],
+            [*pinned, "wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s",
+             "--latency", "-s", script.name, url],
             capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
     finally:
@@ -292,7 +314,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     cold = measure_cold(args.cold_repeats)
     print("startup", flush=True)
     started = startup.measure(SERVER_CORE, args.startup_repeats)
-    return report(medians(rounds), memory, cold, args, started)
+    result = report(medians(rounds), memory, cold, args, started)
+    if args.scale:
+        print("workers and replicas", flush=True)
+        result["scale"] = scale.measure(load_url, args.duration, args.warmup, SCALE_CONNECTIONS)
+    return result
 
 
 def report(
@@ -362,6 +388,8 @@ def table(result: dict[str, Any]) -> str:
     out += ["", *startup.table(result["startup"])]
     out += ["", f"Resident memory after load: {rss} (service ≤ {RSS_LIMIT_MB} MB: "
             f"{'met' if result['rss_met'] else 'NOT met'})."]  # fmt: skip
+    if result.get("scale"):
+        out += ["", *scale.table(result["scale"])]
     return "\n".join(out)
 
 
@@ -376,6 +404,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--baselines-last", action="store_true", help="measure the baselines after the service"
     )
+    parser.add_argument(
+        "--no-scale", dest="scale", action="store_false",
+        help="leave out the workers-and-replicas figures",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None or shutil.which("taskset") is None:
         raise SystemExit("wrk and taskset are needed: apt-get install wrk util-linux")
