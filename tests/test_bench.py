@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bench import startup
+from bench import scale, startup
 from bench.cold import COLD, Cold, _operation, disagreement
 from bench.run import Target, medians, parse_wrk, report, table
 
@@ -97,3 +97,12 @@ def test_the_table_shows_the_startup_figures():
 def test_a_process_cpu_time_is_read_from_proc():
     spent = startup.cpu_seconds(os.getpid())
     assert 0 < spent <= time.process_time() + 0.02
+
+
+def test_the_scale_table_compares_each_setup_with_one_worker():
+    rows = [{"setup": setup, "endpoint": "REST check", "rps": rps, "p99_ms": 5.0}
+            for setup, rps in (("1 worker", 1000.0), ("2 workers", 1800.0),
+                               ("HAProxy, 2 replicas", 1500.0))]  # fmt: skip
+    lines = scale.table(rows)
+    assert "| 2 workers | REST check | 1800 | 5.00 | 1.80 |" in lines
+    assert "| HAProxy, 2 replicas | REST check | 1500 | 5.00 | 1.50 |" in lines
