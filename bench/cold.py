@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import icepool
 from pydantic import BaseModel
 
-from service.rules.foresight.combat.attack import SWORD, AttackInput, _damage, _plan
+from service.rules.foresight.combat.attack import AttackInput, _damage, _plan, attack
 from service.rules.foresight.combat.options import defended
 from service.rules.foresight.mortality.condition import accumulate
 from service.rules.foresight.mortality.damage import decimal
@@ -72,15 +72,7 @@ FI_CHECK = {"pool": "III-3", "tn": 3}
 #: A large slugthrower handgun's 3(2) to the head: two cards more, five exploding d6.
 FI_DAMAGE = {"code": "3(2)", "region": "head"}
 #: The operation's example without its dice: a sabre at task score 14 against a parry at 12.
-FORESIGHT_ATTACK = {
-    "attacker": {
-        "melee": {"task": {"score": 14, "bef": 5}, "use": {"weapon": SWORD, "strength": 12}}
-    },
-    "defense": {
-        "parry": {"task": {"score": 12, "bef": 5}, "use": {"weapon": SWORD, "strength": 9}}
-    },
-    "armor": [{"rating": "3A", "locations": ["chest", "abdomen"]}],
-}
+FORESIGHT_ATTACK = {k: v for k, v in attack.example.items() if k != "dice"}
 
 
 @dataclass(frozen=True)

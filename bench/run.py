@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import scale, startup
-from bench.cold import SPEEDUP_TARGET
+from bench.cold import DEX1, FORESIGHT_ATTACK, SPEEDUP_TARGET
 from bench.cold import measure as measure_cold
 
 RESULTS = Path("bench/results")
@@ -84,9 +84,6 @@ CHECKS = (
     ("FORESIGHT", "/v1/foresight/resolve", {"score": 14, "bef": 5},
      "{ foresight { resolve(input: {score: 14, bef: 5}) { qr seed } } }"),
 )  # fmt: skip
-DEX1 = {"traits": [{"trait": "dexterity", "score": 1}]}
-SABRE = {"weapon": {"name": "Sabre/Longsword", "normal": {"pm": 1, "dc": "+4m"}, "parry": 1,
-                    "draw": 3, "mass_kg": 1.25}}  # fmt: skip
 #: Each system's heaviest odds: (name, path, body).
 ODDS = (
     ("4D8 check odds", "/v1/four-d8/check/odds", {"ease": 18}),
@@ -96,11 +93,7 @@ ODDS = (
      {"rv": 20, "required": "blue"}),
     ("Future Imperfect III-3 odds", "/v1/future-imperfect/core/check/odds",
      {"pool": "III-3", "tn": 3}),
-    ("FORESIGHT attack odds", "/v1/foresight/attack/odds",
-     {"attacker": {"melee": {"task": {"score": 14, "bef": 5},
-                             "use": {**SABRE, "strength": 12}}},
-      "defense": {"parry": {"task": {"score": 12, "bef": 5}, "use": {**SABRE, "strength": 9}}},
-      "armor": [{"rating": "3A", "locations": ["chest", "abdomen"]}]}),
+    ("FORESIGHT attack odds", "/v1/foresight/attack/odds", FORESIGHT_ATTACK),
 )  # fmt: skip
 
 
