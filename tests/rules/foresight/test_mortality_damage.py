@@ -207,6 +207,7 @@ def test_q4_hit_location_and_vital_extra():
 
 @pytest.mark.parametrize(("notation", "position"), [
     ("DC12q4p", 5), ("12i4", 5), ("DC", 3), ("3x", 3), ("12i4p5p", 6),
+    ("\u00b3", 1), ("DC1\u00b2i", 4),  # superscripts are digits to str.isdigit, not to int
 ])  # fmt: skip
 def test_malformed_damage_classes_name_the_character(notation, position):
     with pytest.raises(InputError) as found:

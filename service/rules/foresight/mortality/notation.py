@@ -79,7 +79,8 @@ class _Scanner:
 
     def number(self) -> int | None:
         start = self.at
-        while self.peek().isdigit():
+        # ASCII digits only: '³' is a digit to str.isdigit and not a number to int.
+        while self.peek().isascii() and self.peek().isdigit():
             self.at += 1
         if start == self.at:
             return None
