@@ -35,7 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from bench import scale, startup
-from bench.cold import DEX1, FORESIGHT_ATTACK, SPEEDUP_TARGET
+from bench.cold import (
+    DEX1,
+    FI_CHECK,
+    FORESIGHT_ATTACK,
+    FOUR_D8_EASE,
+    SPEEDUP_TARGET,
+)
 from bench.cold import measure as measure_cold
 
 RESULTS = Path("bench/results")
@@ -79,20 +85,18 @@ CHECKS = (
      " { success margin seed } } }"),
     ("4C", "/v1/four-c/master-table/check", {"rv": 20, "required": "blue"},
      "{ fourC { masterTableCheck(input: {rv: 20, required: BLUE}) { colour success seed } } }"),
-    ("Future Imperfect", "/v1/future-imperfect/core/check", {"pool": "III-3", "tn": 3},
+    ("Future Imperfect", "/v1/future-imperfect/core/check", FI_CHECK,
      '{ futureImperfect { coreCheck(input: {pool: "III-3", tn: 3}) { success successes seed } } }'),
     ("FORESIGHT", "/v1/foresight/resolve", {"score": 14, "bef": 5},
      "{ foresight { resolve(input: {score: 14, bef: 5}) { qr seed } } }"),
 )  # fmt: skip
 #: Each system's heaviest odds: (name, path, body).
 ODDS = (
-    ("4D8 check odds", "/v1/four-d8/check/odds", {"ease": 18}),
+    ("4D8 check odds", "/v1/four-d8/check/odds", {"ease": FOUR_D8_EASE}),
     ("4SIGHT combat odds", "/v1/four-sight/combat-attack/odds",
      {"attacker": DEX1, "defender": DEX1}),
-    ("4C Master Table odds", "/v1/four-c/master-table/check/odds",
-     {"rv": 20, "required": "blue"}),
-    ("Future Imperfect III-3 odds", "/v1/future-imperfect/core/check/odds",
-     {"pool": "III-3", "tn": 3}),
+    ("4C Master Table odds", "/v1/four-c/master-table/check/odds", CHECKS[2][2]),
+    ("Future Imperfect III-3 odds", "/v1/future-imperfect/core/check/odds", FI_CHECK),
     ("FORESIGHT attack odds", "/v1/foresight/attack/odds", FORESIGHT_ATTACK),
 )  # fmt: skip
 
@@ -310,7 +314,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result = report(medians(rounds), memory, cold, args, started)
     if args.scale:
         print("workers and replicas", flush=True)
-        result["scale"] = scale.measure(load_url, args.duration, args.warmup, SCALE_CONNECTIONS)
+        system, path, body, query = CHECKS[-1]  # FORESIGHT's: its odds are the heaviest
+        endpoints = [(f"REST {system} check", path, body),
+                     (f"GraphQL {system} check", "/graphql", _graphql(query))]  # fmt: skip
+        result["scale"] = scale.measure(load_url, endpoints, args.duration, args.warmup,
+                                        SCALE_CONNECTIONS)  # fmt: skip
     return result
 
 

@@ -13,20 +13,14 @@ import json
 import shutil
 import tempfile
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from tests.redis_server import RedisServer
 from tools.cluster import REPLICA_ENV, Balancer, Replica, answers, find_or_install, wait_until
 
-__all__ = ["ENDPOINTS", "measure", "table"]
-
-ENDPOINTS = (
-    ("REST FORESIGHT check", "/v1/foresight/resolve", {"score": 14, "bef": 5}),
-    ("GraphQL FORESIGHT check", "/graphql",
-     {"query": "{ foresight { resolve(input: {score: 14, bef: 5}) { qr seed } } }"}),
-)  # fmt: skip
+__all__ = ["Endpoint", "measure", "table"]
 
 
 @contextlib.contextmanager
@@ -40,6 +34,8 @@ def _balanced(haproxy: str, replicas: list[Replica], directory: Path) -> Iterato
 
 
 Load = Callable[[str, dict[str, Any], float, int], dict[str, float]]
+#: (name, path, body) of an endpoint to load.
+Endpoint = tuple[str, str, dict[str, Any]]
 
 #: (label, replicas, workers each, behind HAProxy)
 SETUPS = (
@@ -87,7 +83,8 @@ def _build_graphql(url: str) -> None:
             response.read()
 
 
-def measure(load: Load, seconds: float, warmup: float, connections: int) -> list[dict[str, Any]]:
+def measure(load: Load, endpoints: Sequence[Endpoint], seconds: float, warmup: float,
+            connections: int) -> list[dict[str, Any]]:  # fmt: skip
     """Requests per second of each endpoint in each setup. `load(url, body, seconds,
     connections)` drives one URL."""
     redis_server = shutil.which("redis-server")
@@ -101,7 +98,7 @@ def measure(load: Load, seconds: float, warmup: float, connections: int) -> list
         try:
             for setup in SETUPS:
                 with _serving(setup, haproxy, redis.url, Path(name)) as url:
-                    for endpoint, path, body in ENDPOINTS:
+                    for endpoint, path, body in endpoints:
                         load(url + path, body, warmup, connections)
                         found = load(url + path, body, seconds, connections)
                         rows.append({"setup": setup[0], "endpoint": endpoint, **found})

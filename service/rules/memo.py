@@ -126,10 +126,7 @@ class Memo(Generic[R]):
         """Hold at most `capacity` bytes from now on."""
         with self._lock:
             self.capacity = capacity
-            self._evict()
-
-    def _evict(self) -> None:
-        self._make_room(0, None)
+            self._make_room(0, None)
 
     def _make_room(self, cost: int, keep: Hashable | None) -> None:
         # Oldest request first (a dict keeps insertion order), never the one growing: a
