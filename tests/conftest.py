@@ -14,9 +14,12 @@ from tests.redis_server import RedisServer
 
 @pytest.fixture(scope="session")
 def app() -> Observability:
-    """The service, built once for the whole session: the in-memory cache, no request log.
-    A test that needs other settings, or counters of its own, builds its own app."""
-    return build_app(Settings(log_requests=False), MemoryCache())
+    """The service, built once for the whole session: the in-memory cache, no request log,
+    and a deadline for exact odds no shared machine's stall reaches (a 60 ms table once took
+    past the 1 s default under load, a 503 where values were checked; the deadline's own
+    tests build apps with theirs). A test that needs other settings, or counters of its own,
+    builds its own app."""
+    return build_app(Settings(log_requests=False, odds_deadline_seconds=30), MemoryCache())
 
 
 @pytest.fixture(scope="session")
