@@ -42,6 +42,7 @@ from tests.served import served
 pytestmark = pytest.mark.redis
 
 CLIENTS = 12
+ENOUGH = 5  # answers each fault phase must see
 RETRY_AFTER = 1.0  # the service's default circuit breaker
 
 #: Busy-waits ARGV[1] microseconds: the server answers no one else meanwhile.
@@ -156,6 +157,15 @@ class Load:
                     if problem is not None:
                         self.failures.append(f"[{phase}] {call.method} {call.path}: {problem}")
 
+    def settle(self) -> None:
+        """Holds the phase until it has enough answers to count: a loaded machine answers few."""
+
+        def enough() -> bool:
+            with self._lock:
+                return self.answered[self.phase] >= ENOUGH
+
+        wait_for(enough, seconds=30, what=f"{ENOUGH} answers in phase {self.phase}")
+
     def _problem(self, call: Call, response: httpx.Response) -> str | None:
         if not response.is_success:
             return f"{response.status_code} {response.text[:300]}"
@@ -200,9 +210,10 @@ def keys(store: redis.Redis) -> int:
         return 0
 
 
-def kill_and_restart(server: RedisServer) -> None:
+def kill_and_restart(server: RedisServer, load_: "Load") -> None:
     server.stop()
     time.sleep(1.5)
+    load_.settle()
     server.start()  # empty, on the same port
 
 
@@ -256,30 +267,34 @@ def test_redis_faults_under_load_cost_no_errors_and_no_wrong_answers(service, re
     with redis.Redis.from_url(redis_server.url, socket_timeout=10) as store, load_.running():
         load_.phase = "healthy"
         time.sleep(2.5)
+        load_.settle()
         assert store.dbsize() > 0
         assert hits(base) > 0
         fallbacks = metric(base, "adjudicator_redis_fallbacks_total")
 
         load_.phase = "killed"
-        kill_and_restart(redis_server)
+        kill_and_restart(redis_server, load_)
         load_.phase = "restarted"
         # The breaker closes again after a second, and the new Redis fills up.
         wait_for(lambda: keys(store) > 0, seconds=10, what="the restarted Redis to be used")
+        load_.settle()
 
         for fault in (freeze, slow, fill, flush):
             load_.phase = fault.__name__
             fault(store)
+            load_.settle()
 
         load_.phase = "recovered"
         time.sleep(RETRY_AFTER + 0.5)
         before = hits(base)
         time.sleep(2)
+        load_.settle()
         assert hits(base) > before, "Redis was not used again after the faults"
         assert store.dbsize() > 0
         assert metric(base, "adjudicator_redis_fallbacks_total") > fallbacks
 
     phases = ("healthy", "killed", "restarted", "freeze", "slow", "fill", "flush", "recovered")
-    assert all(load_.answered[p] >= 5 for p in phases), load_.answered
+    assert all(load_.answered[p] >= ENOUGH for p in phases), load_.answered
     failures = load_.failures
     assert not failures, (
         f"{len(failures)} of {sum(load_.answered.values())} requests failed:\n"
