@@ -26,7 +26,9 @@ from tests.served import served  # noqa: E402
 
 BIN = Path(sys.executable).parent
 #: (Schemathesis examples per operation, GraphQL cases in all, cost samples per operation).
-BUDGETS = {"ci": (40, 6000, 0), "long": (600, 50_000, 2000)}
+#: At 839 operations, 40 examples make about 28,000 REST cases in three minutes, so the long
+#: run's 200 make well over its 100,000 in about fifteen, inside the one-hour limit of a run.
+BUDGETS = {"ci": (40, 6000, 0), "long": (200, 50_000, 2000)}
 #: Schemathesis phases: `make test` leaves out the coverage phase, which over 839 operations
 #: took 400 of CI's 30 minutes; its boundary values are drawn by the cost suite and the
 #: per-operation GraphQL fuzzer in every run, and by the coverage phase in `make fuzz-long`.
