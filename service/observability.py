@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.cache import CacheStats
 
 __all__ = [
+    "BODY",
     "DRAIN_BYTES",
     "DRAIN_SECONDS",
     "AccessLog",
@@ -204,6 +205,10 @@ class Metrics:
         return "\n".join(lines) + "\n"
 
 
+#: The scope key of the request body, read whole here: an endpoint of the service's own takes
+#: it from the scope rather than through the replaying `receive`.
+BODY = "adjudicator.body"
+
 #: A body past the limit is still read, and dropped, up to this size in all and for this long,
 #: so that a client sending it reads the 413 (`Observability._refuse`).
 DRAIN_BYTES = 16 * 1024 * 1024
@@ -244,19 +249,23 @@ class Observability:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                headers = list(message.get("headers", []))
-                headers.append((b"x-request-id", request_id.encode()))
+                headers = [*message.get("headers", ()), (b"x-request-id", request_id.encode())]
                 message = {**message, "headers": headers}
             await send(message)
 
         try:
             body = await self._read_body(scope, receive)
             if isinstance(body, bytes):
+                scope[BODY] = body
                 await self.app(scope, _replay(body, receive), send_with_id)
             else:
                 await self._refuse(scope, receive, send_with_id, received=body)
         finally:
-            self._record(scope, request_id, status, time.perf_counter() - started)
+            seconds = time.perf_counter() - started
+            path, method = scope["path"], scope["method"]
+            self.metrics.observe(self.metrics.route_label(path), method, status, seconds)
+            if self.access_log is not None:
+                self.access_log.request(request_id, method, path, status, seconds)
 
     async def _read_body(self, scope: Scope, receive: Receive) -> bytes | int:
         """The whole body, or how many bytes of it had arrived once it passed the limit (the
@@ -315,12 +324,6 @@ class Observability:
                         return True
         except TimeoutError:
             return False
-
-    def _record(self, scope: Scope, request_id: str, status: int, seconds: float) -> None:
-        route = self.metrics.route_label(scope["path"])
-        self.metrics.observe(route, scope["method"], status, seconds)
-        if self.access_log is not None:
-            self.access_log.request(request_id, scope["method"], scope["path"], status, seconds)
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -128,15 +128,24 @@ class Results:
         self._rendered = _Rendered()
 
     def json(self, op: Operation, request: Model) -> bytes:
+        """The outcome's members, then the envelope's: the rules version, the options applied,
+        the dice (each logged die is a shared object, written once), the seed, and
+        `outcome_odds` (asked for, `Odds.run` answers instead)."""
         outcome, extra = op.execute(request)
+        members = [self._rendered.json(outcome)[1:-1], _RULES_VERSION]
+        if op.options is not None:
+            options = self._rendered.json(getattr(request, "options"))  # noqa: B009
+            members.append(b'"options_applied":' + options)
+        if op.random:
+            rolls = b",".join([self._rendered.json(roll) for roll in extra["rolls"]])
+            members.append(b'"rolls":[%b],"seed":%b' % (rolls, orjson.dumps(extra["seed"])))
         if op.knows_odds:
-            extra["outcome_odds"] = None  # asked for, `Odds.run` answers instead
-        extra["rules_version"] = RULES_VERSION
-        data = _joined(self._rendered.json(outcome), pydantic_core.to_json(extra))
-        if op.options is None:
-            return data
-        options = self._rendered.json(getattr(request, "options"))  # noqa: B009
-        return _joined(data, b'{"options_applied":' + options + b"}")
+            members.append(b'"outcome_odds":null')
+        return b"{" + b",".join([m for m in members if m]) + b"}"
+
+
+#: The envelope's first member, the same in every result.
+_RULES_VERSION = b'"rules_version":' + orjson.dumps(RULES_VERSION)
 
 
 class _Rendered:
@@ -164,12 +173,3 @@ class _Rendered:
 
     def _drop(self, key: int, gone: object) -> None:
         self._json.pop(key, None)
-
-
-def _joined(first: bytes, second: bytes) -> bytes:
-    """Two JSON objects' members as one object."""
-    if first == b"{}":
-        return second
-    if second == b"{}":
-        return first
-    return first[:-1] + b"," + second[1:]

@@ -7,6 +7,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from service.errors import Problem
+from service.observability import BODY
 
 __all__ = ["JSON", "PROBLEM", "body", "busy", "json_body", "media_type", "problem", "respond"]
 
@@ -39,10 +40,12 @@ def media_type(scope: Scope) -> str:
 
 
 async def json_body(scope: Scope, receive: Receive) -> bytes | Response:
-    """The body of a request sent as application/json, or the 415 problem saying so."""
+    """The body of a request sent as application/json (as `Observability` read it, when it
+    did), or the 415 problem saying so."""
     if media_type(scope) != JSON:
         return problem(415, "Unsupported media type", "Send the body as application/json.")
-    return await body(receive)
+    read = scope.get(BODY)
+    return read if read is not None else await body(receive)
 
 
 async def body(receive: Receive) -> bytes:

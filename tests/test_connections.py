@@ -93,6 +93,26 @@ def test_slow_headers_are_a_408(port):
     assert 0.4 < took < PATIENCE
 
 
+def test_slow_headers_after_a_request_get_their_own_full_timeout(port):
+    """The timer armed for the first request's headers is not moved for each request: when
+    it wakes early, in the second request's headers, it waits on to their own deadline."""
+    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        answer = b""
+        while not answer.endswith(b'{"status":"ok"}'):
+            answer += sock.recv(65536)
+        time.sleep(0.3)
+        started = time.monotonic()
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\n")
+        answer = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(65536):
+                answer += chunk
+        took = time.monotonic() - started
+    assert status(answer) == 408
+    assert 0.45 < took < PATIENCE
+
+
 def test_a_slow_body_is_a_408(port):
     head = b"POST /v1/four-d8/check HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
     answer, took = exchange(port, head + b"Content-Length: 100\r\n\r\n{")

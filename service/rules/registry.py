@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
+from operator import attrgetter
 from types import ModuleType
 from typing import Any, Generic, overload
 
@@ -161,14 +162,23 @@ class Operation:
                 outcome = self.rule(request, dice)
             else:
                 # The dice are not part of what the rule decides from, nor is asking for the
-                # odds of the outcome: one tree per operation and request.
-                key = (self.system, self.name, request.model_copy(update=_not_deciding(request)))
+                # odds of the outcome: one tree per operation and the request's other fields.
+                key = (self.system, self.name, self._deciding(request))
                 outcome = self.memo(key, dice, self.rule, request)
             dice.finish()
         except DiceError as error:
             raise DiceError(("dice", *error.loc), error.message) from None
         # A seed that drew no die (an automatic success) explains nothing: omit it.
         return outcome, {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
+
+    @cached_property
+    def _deciding(self) -> Callable[[Model], tuple[Any, ...]]:
+        """The values of the request's fields the rule decides from, as a tuple: the memo's
+        key (a copy of the request without its dice cost more than the remembered rule)."""
+        names = [n for n in self.request_model.model_fields if n not in _NOT_DECIDING]
+        if len(names) > 1:
+            return attrgetter(*names)
+        return lambda request: tuple(getattr(request, n) for n in names)
 
     def run_odds(self, request: Model) -> Model:
         """The exact odds of every outcome of the rule for this request (no dice)."""
@@ -220,15 +230,9 @@ _ROLLED_ODDS = (
 )
 
 
-def _not_deciding(request: Model) -> dict[str, Any]:
-    """The request's fields a rule does not decide from, cleared: a remembered outcome is
-    shared by the requests that differ only in them."""
-    fields = type(request).model_fields
-    return {
-        name: None if name == "dice" else False
-        for name in ("dice", "outcome_odds")
-        if name in fields
-    }
+#: The request fields a rule does not decide from: a remembered outcome is shared by the
+#: requests that differ only in them.
+_NOT_DECIDING = frozenset({"dice", "outcome_odds"})
 
 
 #: The outcomes of every remembering operation, within one budget of bytes (`MEMO_BYTES`).
