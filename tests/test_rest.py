@@ -5,6 +5,7 @@ stream is checked against an independent implementation of DESIGN.md "Dice".
 """
 
 import hashlib
+import json
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -13,8 +14,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from service.lru import footprint
+from service.rest import _VALIDATED, remembered_bytes
 from service.rules import RULES_VERSION
 from service.rules.dice import MAX_TABLE_DICE
+from service.rules.registry import load
 
 CHECK = "/v1/four-d8/check"
 ODDS = "/v1/four-d8/check/odds"
@@ -470,3 +474,29 @@ def test_an_invalid_request_id_is_replaced(client, incoming):
     response = client.get("/v1/systems", headers={"x-request-id": incoming})
     assert response.headers["x-request-id"] != incoming
     assert REQUEST_ID.fullmatch(response.headers["x-request-id"])
+
+
+def test_a_remembered_request_is_weighed_above_its_footprint():
+    """Validated requests are kept by body, each weighed by its body's length: the weight
+    must cover what the request holds for every operation's example."""
+    for system in load().systems:
+        for op in system.operations:
+            body = json.dumps(op.example).encode()
+            request = op.request_model.model_validate_json(body)
+            assert footprint(request) <= remembered_bytes(body), f"{system.slug}/{op.name}"
+
+
+def test_a_body_sent_again_is_answered_the_same_and_a_bad_one_is_not_kept(client):
+    def post(body: bytes) -> Any:
+        return client.post(CHECK, content=body, headers={"content-type": "application/json"})
+
+    body = b'{"ease": 20, "dice": {"seed": 77}}'
+    first = post(body)
+    assert any(key[1] == body for key in _VALIDATED._kept)
+    assert post(body).content == first.content
+    bad = b'{"ease": 99}'
+    for _ in range(2):
+        response = post(bad)
+        assert response.status_code == 422
+        assert response.json()["errors"][0]["pointer"] == "/ease"
+    assert not any(key[1] == bad for key in _VALIDATED._kept)
