@@ -114,13 +114,9 @@ class _Operation:
         self.answer = answer
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await respond(scope, receive, send, await self._respond(scope, receive))
-
-    async def _respond(self, scope: Scope, receive: Receive) -> bytes | Response:
         data = await json_body(scope, receive)
-        if isinstance(data, Response):
-            return data
-        return await self.reply(data)
+        answer = data if isinstance(data, Response) else await self.reply(data)
+        await respond(scope, receive, send, answer)
 
     async def reply(self, data: bytes) -> bytes | Response:
         """The answer to a request body: JSON bytes, or the problem."""
