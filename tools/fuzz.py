@@ -25,6 +25,7 @@ from fuzz_graphql import report  # noqa: E402
 from tests.served import served  # noqa: E402
 
 BIN = Path(sys.executable).parent
+LOGS = ROOT / ".schemathesis"
 #: (Schemathesis examples per operation, GraphQL cases in all, cost samples per operation).
 #: At 839 operations, 40 examples make about 28,000 REST cases in three minutes, so the long
 #: run's 200 make well over its 100,000 in about fifteen, inside the one-hour limit of a run.
@@ -71,6 +72,11 @@ def main() -> int:
             )  # fmt: skip
             print(done.stdout[-3000:], done.stderr[-3000:], sep="\n", flush=True)
             if done.returncode != 0:
+                # Each failure's section is in the whole output, which a long run's tail loses.
+                LOGS.mkdir(exist_ok=True)
+                log = LOGS / f"fuzz-{len(counts)}.log"
+                log.write_text(done.stdout + done.stderr, encoding="utf-8")
+                print(f"Schemathesis's whole output: {log}", flush=True)
                 return done.returncode
             found = re.search(r"(\d+) generated", done.stdout)
             counts[name] = int(found.group(1)) if found else 0
