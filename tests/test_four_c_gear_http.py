@@ -143,3 +143,22 @@ def test_the_dodging_potion_and_its_table(client):
     served = client.get(BASE + "/tables/dodging-potion")
     assert served.status_code == 200
     assert [r["result"] for r in served.json()["rows"]] == ["-1", "-4", "-8", "auto_fail"]
+
+
+def test_reloading_past_the_loose_rounds_limit_is_a_422(client):
+    """A reload keeps the rounds taken out loose: at the limit of loose rounds a request could
+    hold, that is a 422 naming the field, as crafting past it is (a 500 found by fuzzing)."""
+    body = {"ammunition": {"rounds_loaded": 30, "spare_magazines": 1, "loose_rounds": 1_000_000},
+            "action": "reload"}  # fmt: skip
+    response = client.post(BASE + "/gear/omphalos-ix/ammo", json=body)
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "/ammunition/loose_rounds"
+
+
+def test_the_fists_matching_bonus_stops_at_the_end_of_the_scale(client):
+    """With the matching bonus stacked (A-45), Control at the top of the scale stays there
+    before Amplified's 15 are added, as it does without the option (a 500 found by fuzzing)."""
+    for stacked in (False, True):
+        body = {"control_rv": 100_000, "action": "switch",
+                "options": {"fist_stack_matching_bonus": stacked}}  # fmt: skip
+        assert post(client, "/gear/voltaic-fist", body)["control_rv"] == 100_015

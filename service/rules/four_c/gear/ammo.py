@@ -73,6 +73,9 @@ def _reload(request: AmmoInput) -> AmmoResult:
     held = request.ammunition
     full = RIFLE.magazine_rounds
     if held.spare_magazines:
+        if held.loose_rounds + held.rounds_loaded > LOOSE_MAX:
+            too_many = f"more than {LOOSE_MAX:,} loose rounds would be held"
+            raise InputError(("ammunition", "loose_rounds"), too_many)
         after = Ammunition(rounds_loaded=full, spare_magazines=held.spare_magazines - 1,
                            loose_rounds=held.loose_rounds + held.rounds_loaded)  # fmt: skip
         text = "A full magazine replaces the one in the rifle."

@@ -119,7 +119,7 @@ def _control(request: FistInput) -> tuple[int | None, int, str]:
             GenerationInput(power_rv=ITEM.generation_rv, matching_control_rv=boosted,
                             options=rounding)
         )  # fmt: skip
-        generation_rv, boosted = matched.generation_rv, matched.control_rv
+        generation_rv, boosted = matched.generation_rv, min(matched.control_rv, MAX_RV)
     found = _amplified(
         AmplifiedInput(power_rv=ITEM.amplified_rv, control_rv=boosted, options=rounding)
     )
