@@ -162,11 +162,13 @@ class Distribution(Generic[T]):
     def __add__(self, other: "Distribution[int]") -> "Distribution[int]":
         """Convolution: the distribution of the sum of two independent integer outcomes."""
         counted(len(self._weights) * len(other._weights))
-        sums: dict[int, int] = {}
-        for a, wa in self._weights.items():
-            for b, wb in other.items():
-                key = a + b  # type: ignore[operator]
-                sums[key] = sums.get(key, 0) + wa * wb
+        sums = _packed_sums(self._weights, other._weights)  # type: ignore[arg-type]
+        if sums is None:
+            sums = {}
+            for a, wa in self._weights.items():
+                for b, wb in other.items():
+                    key = a + b  # type: ignore[operator]
+                    sums[key] = sums.get(key, 0) + wa * wb
         return Distribution(sums, total=self.total * other.total)
 
     def __eq__(self, other: object) -> bool:
@@ -182,6 +184,49 @@ class Distribution(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Distribution({self._weights!r})"
+
+
+#: Outcomes spread over more than this many integers per outcome are summed pair by pair.
+_SPARSE = 4
+
+
+def _packed_sums(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int] | None:
+    """The convolution of two integer-outcome weight maps as one big-integer product, or
+    None when an outcome is not an int or the outcomes are too sparse to pack.
+
+    Each map becomes a polynomial (weight of outcome k at power k - lowest) packed into an
+    integer with a field per power wide enough for any coefficient of the product; their
+    product's fields are the summed weights (Kronecker substitution). Exact, and the
+    multiplying is done by the interpreter's big integers, not a loop of pairs.
+    """
+    if not a or not b or not all(type(k) is int for k in (*a, *b)):
+        return None
+    low_a, low_b = min(a), min(b)
+    span_a, span_b = max(a) - low_a + 1, max(b) - low_b + 1
+    if span_a > _SPARSE * len(a) or span_b > _SPARSE * len(b):
+        return None
+    width = (
+        max(a.values()).bit_length()
+        + max(b.values()).bit_length()
+        + min(len(a), len(b)).bit_length()
+        + 7
+    ) // 8
+    product = _packed(a, low_a, span_a, width) * _packed(b, low_b, span_b, width)
+    raw = product.to_bytes(width * (span_a + span_b - 1), "little")
+    low = low_a + low_b
+    sums = {}
+    for power, start in enumerate(range(0, len(raw), width)):
+        weight = int.from_bytes(raw[start : start + width], "little")
+        if weight:
+            sums[low + power] = weight
+    return sums
+
+
+def _packed(weights: Mapping[int, int], low: int, span: int, width: int) -> int:
+    dense = [0] * span
+    for outcome, weight in weights.items():
+        dense[outcome - low] = weight
+    return int.from_bytes(b"".join(w.to_bytes(width, "little") for w in dense), "little")
 
 
 class Exact(Model):
@@ -243,14 +288,17 @@ def outcome_table(
         if order is not None
         else sorted((o for o, _ in distribution.items()), key=_sort_key)
     )
-    return [
-        OutcomeProbability(
-            outcome=written(o),
-            exact=_fraction_text(distribution.probability(o)),
-            float=float(distribution.probability(o)),
-        )
-        for o in outcomes
-    ]
+    total = distribution.total
+    return [_probability_of(written(o), distribution.weight(o), total) for o in outcomes]
+
+
+def _probability_of(outcome: str, weight: int, total: int) -> OutcomeProbability:
+    """`weight / total` reduced, and its float (int division is correctly rounded, as
+    `float(Fraction)` is), without making a `Fraction`."""
+    common = math.gcd(weight, total)
+    return OutcomeProbability(
+        outcome=outcome, exact=f"{weight // common}/{total // common}", float=weight / total
+    )
 
 
 def written(outcome: object) -> str:

@@ -6,6 +6,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.rules.distribution import (
     Distribution,
@@ -120,6 +122,27 @@ def test_convolution_with_weights():
         expected[c + d] += wc * wd
     assert dict(total.items()) == expected
     assert total.total == 16
+
+
+weights = st.dictionaries(st.integers(-60, 60), st.integers(1, 10**30), min_size=1, max_size=25)
+
+
+@settings(max_examples=300)
+@given(weights, weights)
+def test_convolution_is_the_sum_over_every_pair(a, b):
+    """Dense, sparse, negative and huge-weighted outcomes alike (the packed big-integer
+    product and the pair loop each meet some of these) sum to what every pair adds."""
+    expected: Counter[int] = Counter()
+    for (x, wx), (y, wy) in itertools.product(a.items(), b.items()):
+        expected[x + y] += wx * wy
+    total = Distribution(a) + Distribution(b)
+    assert dict(total.items()) == expected
+    assert total.total == sum(a.values()) * sum(b.values())
+
+
+def test_convolution_of_fractional_outcomes():
+    halves = Distribution({Fraction(1, 2): 1, Fraction(3, 2): 1})
+    assert dict((halves + halves).items()) == {1: 1, 2: 2, 3: 1}
 
 
 # --- equality ---------------------------------------------------------------------------
