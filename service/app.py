@@ -100,7 +100,9 @@ def build_app(
         built = GraphQLApp(build_schema(registry, odds, catalogue, limits), limits, odds)
         if gc.get_freeze_count():
             # create_app froze what startup made (see there); the schema is made late but
-            # lives as long.
+            # lives as long. Strawberry's part of it, let go (`graphql_internals.detach`),
+            # is collected first: frozen, it would be kept for good.
+            gc.collect()
             gc.freeze()
         return built
 

@@ -43,6 +43,7 @@ from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.graphql_internals import (
     core_schema,
+    detach,
     read_inputs_by_python_name,
     set_resolver,
     validate,
@@ -249,16 +250,25 @@ Direct = dict[tuple[str, str], Callable[..., Any]]
 
 
 def _field(
-    answer: Callable[[Any], Any], input_type: Any, output_type: Any, name: str, doc: str
+    answer: Callable[..., Any], input_type: Any, output_type: Any, name: str, doc: str | None
 ) -> Any:
-    """A field taking `input`. Strawberry reads its argument and type from this signature;
-    requests are answered by `answer`, which `_direct` makes the field's resolver. The field is
-    nullable: a bad input nulls its own field, not its siblings (aliases) with it."""
+    """A field answered by `answer`, which `_direct` makes its resolver. Strawberry reads its
+    argument (`input`, when `input_type` is given) and type from a function of its own:
+    `answer` carries no annotations, so the schema, once detached, keeps no Strawberry type
+    alive through it. An operation's field is nullable: a bad input nulls its own field, not
+    its siblings (aliases) with it."""
+    if input_type is None:
 
-    def declared(input: Any) -> Any:
-        return answer(input)
+        def declared() -> Any:
+            return answer()
 
-    declared.__annotations__ = {"input": input_type, "return": output_type | None}
+        declared.__annotations__ = {"return": output_type}
+    else:
+
+        def declared(input: Any) -> Any:  # type: ignore[misc]
+            return answer(input)
+
+        declared.__annotations__ = {"input": input_type, "return": output_type | None}
     return strawberry.field(resolver=declared, name=name, description=doc)
 
 
@@ -306,19 +316,28 @@ def _odds_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent
     )  # fmt: skip
 
 
-def _tables_type(system: System, kinds: _Types) -> Any:
+def _tables_type(system: System, kinds: _Types, direct: Direct) -> Any:
+    name = pascal(system.slug) + "Tables"
+
     def field(table: Table) -> Any:
         document = table.document()
 
         def resolve() -> Any:
             return document
 
-        resolve.__annotations__ = {"return": kinds.model(table.model, False)}
-        return strawberry.field(resolver=resolve, name=camel(table.name), description=table.title)
+        direct[name, camel(table.name)] = resolve
+        return _field(resolve, None, kinds.model(table.model, False), camel(table.name),
+                      table.title)  # fmt: skip
 
     namespace = {table.name.replace("-", "_"): field(table) for table in system.tables}
-    cls = type(pascal(system.slug) + "Tables", (), namespace)
+    cls = type(name, (), namespace)
     return strawberry.type(cls, description=f"Reference tables of {system.title}.")
+
+
+def _branch() -> Any:
+    """The value of a field that only groups others (a system, its tables): their resolvers
+    do not read it, and graphql-core only needs it not to be null."""
+    return ()
 
 
 def _system_type(system: System, kinds: _Types, odds: Odds, direct: Direct) -> Any:
@@ -330,26 +349,16 @@ def _system_type(system: System, kinds: _Types, odds: Odds, direct: Direct) -> A
         if op.odds is not None:
             namespace[attribute + "_odds"] = _odds_field(op, kinds, odds, direct, name)
     if system.tables:
-        tables = _tables_type(system, kinds)
-
-        def resolve_tables() -> Any:
-            return tables()
-
-        resolve_tables.__annotations__ = {"return": tables}
-        namespace["tables"] = strawberry.field(resolver=resolve_tables)
+        direct[name, "tables"] = _branch
+        namespace["tables"] = _field(_branch, None, _tables_type(system, kinds, direct),
+                                     "tables", None)  # fmt: skip
     cls = type(name, (), namespace)
     return strawberry.type(cls, description=system.title)
 
 
 def _namespace(system: System, system_type: Any, direct: Direct) -> Any:
-    instance = system_type()
-
-    def resolve() -> Any:
-        return instance
-
-    direct["Query", system.graphql_name] = resolve
-    resolve.__annotations__ = {"return": system_type}
-    return strawberry.field(resolver=resolve, name=system.graphql_name, description=system.title)
+    direct["Query", system.graphql_name] = _branch
+    return _field(_branch, None, system_type, system.graphql_name, system.title)
 
 
 def _direct(schema: strawberry.Schema, direct: Direct) -> None:
@@ -391,7 +400,7 @@ class GraphQLApp:
     """
 
     def __init__(self, schema: strawberry.Schema, limits: Limits, odds: Odds) -> None:
-        self.schema = core_schema(schema)
+        self.schema = detach(core_schema(schema))
         self._odds = odds
         shape = (limit_rule(limits.max_depth, limits.max_aliases),)
         rules = (*specified_rules, *(() if limits.introspection else (NoSchemaIntrospection,)))
@@ -515,10 +524,11 @@ def build_schema(
         # Schema (see `Catalogue`).
         return list(await run_in_threadpool(catalogue.infos))
 
-    systems.__annotations__ = {"return": list[kinds.model(SystemInfo, False)]}  # type: ignore[misc]
-    namespace["systems"] = strawberry.field(
-        resolver=systems, description="Every system and operation: covered ids, options, limits."
-    )
+    direct["Query", "systems"] = systems
+    namespace["systems"] = _field(
+        systems, None, list[kinds.model(SystemInfo, False)], "systems",  # type: ignore[misc]
+        "Every system and operation: covered ids, options, limits.",
+    )  # fmt: skip
     query = strawberry.type(type("Query", (), namespace), description=_query_text(limits))
     schema = strawberry.Schema(query=query)
     _direct(schema, direct)

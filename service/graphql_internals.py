@@ -10,7 +10,10 @@ library documents as stable:
 - rewriting a built schema: an input field's `out_name` (graphql-core coerces the input to a
   dict under those names) and an object field's `resolve`;
 - `strawberry.schema.schema.validate_document(schema, document, rules)`, graphql-core's
-  validation with Strawberry's own rules added.
+  validation with Strawberry's own rules added;
+- what a built schema holds of Strawberry (`detach`): each field's and type's `extensions`,
+  the `_fields` thunks graphql-core keeps after calling them, and the schema's
+  `_strawberry_schema`.
 
 The depth and alias limits are our own (`service.graphql_limits`): Strawberry's limiters skip
 introspection and measure a fragment afresh at every spread.
@@ -25,6 +28,7 @@ import strawberry
 from graphql import (
     ASTValidationRule,
     DocumentNode,
+    GraphQLEnumType,
     GraphQLError,
     GraphQLInputField,
     GraphQLInputObjectType,
@@ -36,6 +40,7 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 __all__ = [
     "core_schema",
+    "detach",
     "python_name",
     "read_inputs_by_python_name",
     "set_resolver",
@@ -49,7 +54,11 @@ def core_schema(schema: strawberry.Schema) -> GraphQLSchema:
 
 
 def python_name(field: GraphQLInputField) -> str:
-    """The Python name of an input field Strawberry made (`twoWords` -> `two_words`)."""
+    """The Python name of an input field Strawberry made (`twoWords` -> `two_words`): its
+    `out_name` once `read_inputs_by_python_name` has set it (a detached schema keeps no
+    definition to read it from)."""
+    if field.out_name is not None:
+        return field.out_name
     return str(field.extensions[GraphQLCoreConverter.DEFINITION_BACKREF].python_name)
 
 
@@ -76,3 +85,51 @@ def validate(
 ) -> list[GraphQLError]:
     """Validate a document by `rules` and Strawberry's own rules, as Strawberry would."""
     return validate_document(schema, document, rules)
+
+
+def detach(schema: GraphQLSchema) -> GraphQLSchema:
+    """Let go of Strawberry: once the resolvers that answer are set, a field still resolved
+    by Strawberry reads its attribute by Python name, and nothing in `schema` points back
+    at Strawberry's types, fields and dataclasses (two thirds of the schema's memory), so
+    they are collected. Raises for a field whose Strawberry resolver does more than read.
+    The schema answers and validates as before; Strawberry can no longer print or run it.
+    """
+    readers: dict[str, Callable[..., Any]] = {}
+    for kind in schema.type_map.values():
+        if kind.name.startswith("__"):
+            continue
+        if isinstance(kind, GraphQLObjectType | GraphQLInputObjectType):
+            kind._fields = kind.fields  # the thunk Strawberry gave holds its definitions
+            for name, field in kind.fields.items():
+                definition = field.extensions.get(GraphQLCoreConverter.DEFINITION_BACKREF)
+                if isinstance(kind, GraphQLObjectType) and _strawberrys(field.resolve):
+                    if definition.base_resolver is not None:
+                        raise TypeError(f"{kind.name}.{name} is resolved by Strawberry")
+                    attribute = definition.python_name
+                    field.resolve = readers.setdefault(attribute, _reader(attribute))
+                field.extensions = {}
+                for argument in getattr(field, "args", {}).values():
+                    argument.extensions = {}
+        if isinstance(kind, GraphQLObjectType):
+            kind._interfaces = kind.interfaces
+        if isinstance(kind, GraphQLEnumType):
+            for value in kind.values.values():
+                value.extensions = {}
+        kind.extensions = {}
+    for directive in schema.directives:
+        for argument in directive.args.values():
+            argument.extensions = {}
+    schema.extensions = {}
+    vars(schema).pop("_strawberry_schema", None)
+    return schema
+
+
+def _strawberrys(resolve: Callable[..., Any] | None) -> bool:
+    return getattr(resolve, "__module__", "").startswith("strawberry")
+
+
+def _reader(attribute: str) -> Callable[..., Any]:
+    def resolve(parent: Any, info: Any, **arguments: Any) -> Any:
+        return getattr(parent, attribute)
+
+    return resolve

@@ -2,14 +2,21 @@
 `create_app` once the app is built."""
 
 import gc
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from graphql import GraphQLObjectType
 from pydantic import ValidationError
+from starlette.testclient import TestClient
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 import service.app
-from service.app import create_app, tune_garbage_collector
+import service.graphql
+from service.app import build_app, create_app, tune_garbage_collector
+from service.cache import MemoryCache
+from service.graphql_internals import core_schema
 from service.settings import Settings
 
 
@@ -82,3 +89,34 @@ def test_create_app_applies_the_environment(monkeypatch):
     assert built[0].gc_thresholds == (4321, 7, 8)
     assert gc.get_threshold() == (4321, 7, 8)
     assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.usefixtures("collector")
+def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeypatch):
+    """The schema is built after startup's freeze and frozen in turn; Strawberry's part of
+    it, let go once built (`graphql_internals.detach`), must be collected first, or the
+    freeze keeps it for good."""
+    definitions: list[weakref.ref[Any]] = []
+    real = service.graphql.build_schema
+
+    def build_schema(*args: Any) -> Any:
+        schema = real(*args)
+        definitions.extend(
+            weakref.ref(kind.extensions[GraphQLCoreConverter.DEFINITION_BACKREF])
+            for kind in core_schema(schema).type_map.values()
+            if isinstance(kind, GraphQLObjectType)
+            and GraphQLCoreConverter.DEFINITION_BACKREF in kind.extensions
+        )
+        return schema
+
+    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    app = build_app(Settings(log_requests=False), MemoryCache())
+    gc.collect()
+    gc.freeze()  # as create_app does
+    with TestClient(app) as client:
+        answer = client.post(
+            "/graphql", json={"query": "{ fourD8 { check(input: {ease: 20}) { success } } }"}
+        )
+    assert answer.status_code == 200, answer.text
+    assert len(definitions) > 1000
+    assert sum(d() is not None for d in definitions) < len(definitions) / 10

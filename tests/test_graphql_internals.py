@@ -6,10 +6,13 @@ words, nested and listed, with a default; a field whose resolver is replaced; a 
 type to be deep, and fields to alias.
 """
 
+import gc
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import version
 from inspect import signature
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -27,6 +30,7 @@ from strawberry.schema.schema import validate_document
 
 from service.graphql_internals import (
     core_schema,
+    detach,
     python_name,
     read_inputs_by_python_name,
     set_resolver,
@@ -64,6 +68,7 @@ class Request:
 @strawberry.type
 class Node:
     value: int = 1
+    two_words: int = 2
 
     @strawberry.field
     def child(self) -> "Node":
@@ -183,3 +188,48 @@ def test_documents_are_validated_as_strawberry_does():
         assert validate(core, parse("{ node { value } }"), rules) == []
         [error] = validate(core, parse("{ node { price } }"), rules)
         assert "price" in error.message
+
+
+def test_a_field_strawberry_resolves_by_more_than_reading_is_not_detached():
+    core = core_schema(schema())
+    direct(core)  # echo is ours; node and child still call Strawberry's resolvers
+    with pytest.raises(TypeError, match=r"Query\.node is resolved by Strawberry"):
+        detach(core)
+
+
+def test_a_detached_schema_answers_and_holds_nothing_of_strawberrys():
+    with relying_on(
+        "a built schema's extensions, _fields and _interfaces thunks and _strawberry_schema",
+        "detach must find every field Strawberry resolves by reading an attribute (its "
+        "definition under DEFINITION_BACKREF, base_resolver None), and graphql-core must "
+        "keep a called fields thunk in _fields and read fields through its cached property; "
+        "look for what else of Strawberry's a GraphQLSchema holds",
+    ):
+        core = core_schema(schema())
+        read_inputs_by_python_name(core)
+        direct(core)
+        set_resolver(core, "Query", "node", lambda root, info: Node())
+        set_resolver(core, "Node", "child", lambda root, info: Node(value=3))
+        detach(core)
+        result = graphql_sync(core, "{ node { value twoWords child { value } } }")
+        assert result.errors is None, result.errors
+        assert result.data == {"node": {"value": 1, "twoWords": 2, "child": {"value": 3}}}
+        assert graphql_sync(core, LITERAL).data == {"echo": "ours"}
+        held = _strawberry_objects_reachable_from(core)
+        assert not held & {"Schema", "StrawberryObjectDefinition", "StrawberryField"}, held
+
+
+def _strawberry_objects_reachable_from(root: object) -> set[str]:
+    """The names of Strawberry's classes among the objects `root` reaches (not through
+    classes or modules, which every object reaches, nor a module's globals)."""
+    globals_ = {id(vars(module)) for module in list(sys.modules.values())}
+    found, seen, todo = set(), set(), [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or id(item) in globals_ or isinstance(item, type | ModuleType):
+            continue
+        seen.add(id(item))
+        if type(item).__module__.startswith("strawberry"):
+            found.add(type(item).__name__)
+        todo.extend(gc.get_referents(item))
+    return found

@@ -9,13 +9,17 @@ through `runtime.Results` as the REST layer serves them.
 import gc
 import json
 import tracemalloc
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
+from graphql import GraphQLInputObjectType, GraphQLObjectType
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 from service.cache import MemoryCache
 from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
+from service.graphql_internals import core_schema
 from service.rules.cost import BUDGET
 from service.rules.memo import Memo
 from service.rules.model import InputError
@@ -86,3 +90,25 @@ def test_the_document_cache_counts_at_least_what_it_holds():
             app._prepared(f"{{ fourD8 {{ {fields} }} }} # {i}")
     counted = app._prepared.kept.size - len(warm) * DOCUMENT_BYTES_PER_CHARACTER
     assert held() <= counted <= 2 * held()
+
+
+def test_the_graphql_app_lets_strawberrys_types_go():
+    """Answering keeps graphql-core's schema only: Strawberry's definitions of the object
+    and input types (with their dataclasses, two thirds of the schema's memory) are
+    collected. A few live on in the `typing` module's cache of the unions they were named
+    in; the enums' stay, small, for graphql-core to read their values by."""
+    odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
+    schema = build_schema(REGISTRY, odds)
+    definitions = [
+        weakref.ref(kind.extensions[GraphQLCoreConverter.DEFINITION_BACKREF])
+        for kind in core_schema(schema).type_map.values()
+        if isinstance(kind, GraphQLObjectType | GraphQLInputObjectType)
+        and GraphQLCoreConverter.DEFINITION_BACKREF in kind.extensions
+    ]
+    assert len(definitions) > 2000
+    app = GraphQLApp(schema, Limits(max_depth=12, max_aliases=16, max_tokens=2000), odds)
+    del schema
+    gc.collect()
+    alive = [d() for d in definitions if d() is not None]
+    assert len(alive) < len(definitions) / 20, [getattr(a, "name", a) for a in alive[:20]]
+    assert "FourD8Query" in app.schema.type_map  # answering: tests/test_graphql.py
