@@ -155,6 +155,16 @@ def test_reloading_past_the_loose_rounds_limit_is_a_422(client):
     assert response.json()["errors"][0]["pointer"] == "/ammunition/loose_rounds"
 
 
+def test_crafting_past_the_loose_rounds_limit_is_a_422_naming_the_hours(client):
+    body = {"ammunition": {"rounds_loaded": 30, "loose_rounds": 999_990}, "action": "craft",
+            "hours": 1}  # fmt: skip
+    response = client.post(BASE + "/gear/omphalos-ix/ammo", json=body)
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["pointer"] == "/hours"
+    body["ammunition"]["loose_rounds"] = 1_000_000 - 90  # exactly to the limit: an hour makes 90
+    assert post(client, "/gear/omphalos-ix/ammo", body)["ammunition"]["loose_rounds"] == 1_000_000
+
+
 def test_the_fists_matching_bonus_stops_at_the_end_of_the_scale(client):
     """With the matching bonus stacked (A-45), Control at the top of the scale stays there
     before Amplified's 15 are added, as it does without the option (a 500 found by fuzzing)."""

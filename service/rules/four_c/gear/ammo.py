@@ -73,11 +73,9 @@ def _reload(request: AmmoInput) -> AmmoResult:
     held = request.ammunition
     full = RIFLE.magazine_rounds
     if held.spare_magazines:
-        if held.loose_rounds + held.rounds_loaded > LOOSE_MAX:
-            too_many = f"more than {LOOSE_MAX:,} loose rounds would be held"
-            raise InputError(("ammunition", "loose_rounds"), too_many)
+        loose = _loose_after(held, held.rounds_loaded, ("ammunition", "loose_rounds"))
         after = Ammunition(rounds_loaded=full, spare_magazines=held.spare_magazines - 1,
-                           loose_rounds=held.loose_rounds + held.rounds_loaded)  # fmt: skip
+                           loose_rounds=loose)  # fmt: skip
         text = "A full magazine replaces the one in the rifle."
     elif held.loose_rounds:
         added = min(full - held.rounds_loaded, held.loose_rounds)
@@ -91,12 +89,18 @@ def _reload(request: AmmoInput) -> AmmoResult:
     return AmmoResult(ammunition=after, turns=RIFLE.reload_turns, hours=0, text=text)
 
 
+def _loose_after(held: Ammunition, added: int, blamed: tuple[str, ...]) -> int:
+    """The loose rounds once `added` more are kept: past `LOOSE_MAX`, the field `blamed`
+    for them is refused (the count is bounded, as every input is)."""
+    if held.loose_rounds + added > LOOSE_MAX:
+        raise InputError(blamed, f"more than {LOOSE_MAX:,} loose rounds would be held")
+    return held.loose_rounds + added
+
+
 def _craft(request: AmmoInput) -> AmmoResult:
     held = request.ammunition
     made = RIFLE.rounds_per_lab_hour * request.hours
-    if held.loose_rounds + made > LOOSE_MAX:
-        raise InputError(("hours",), f"more than {LOOSE_MAX:,} loose rounds would be held")
-    after = held.model_copy(update={"loose_rounds": held.loose_rounds + made})
+    after = held.model_copy(update={"loose_rounds": _loose_after(held, made, ("hours",))})
     return AmmoResult(ammunition=after, turns=0, hours=request.hours,
                       text=f"{made} rounds made in {request.hours} hours of work.")  # fmt: skip
 
