@@ -62,13 +62,14 @@ def contest_states(
 ) -> int:
     """At most how many states `contest_distribution` of `contest_sides` makes (`rules.cost`)
     with `grades` labels in all: each side's check (`odds.check_bound`, exact while within
-    `cap`), each side split by adverse episode, and the band lookups of the pairs of parts
-    (`odds.by_difference`)."""
+    `cap`), each side split by adverse episode, the band lookups of the pairs of parts
+    (`odds.by_difference`), and the labels each pair and then the contest give."""
     aggressor, opponent = (plan(r, options, combat, name) for name, r in sides)
     a_states, a = check_bound(aggressor, depth=depth, cap=cap)
     b_states, b = check_bound(opponent, depth=depth, cap=max(cap - a_states, 0))
-    # The parts of a side partition its outcomes: each meets both parts of the other.
-    return a_states + b_states + (a + b) + 2 * (a + b * grades)
+    # The parts of a side partition its outcomes: each meets both parts of the other. Each
+    # of the (at most four) pairs, and the contest, label at most `grades` outcomes.
+    return a_states + b_states + (a + b) + 2 * (a + b * grades) + 5 * grades
 
 
 # Remembered: the cost estimate and the odds of one request both ask, and for a heavy contest

@@ -24,6 +24,7 @@ __all__ = [
     "Size",
     "damage_depth",
     "damage_distribution",
+    "damage_states",
     "roll_concussion",
     "roll_damage",
     "roll_location",
@@ -86,6 +87,20 @@ def damage_distribution(code: Pool, options: CoreOptions) -> tuple[Distribution[
     for _ in range(code.row - 1):
         total = total + die
     return total, depth
+
+
+def damage_states(code: Pool, options: CoreOptions) -> tuple[int, int]:
+    """At most how many states `damage_distribution` makes, and the highest total it can
+    reach (its totals are at most that many): a die is its face and a chain of `depth` more
+    (at most top x (4 depth + 3) states, top x (depth + 1) values), and each die after the
+    first meets every total so far with each of its values."""
+    top = sides(code, ("damage",), options)
+    depth = damage_depth(top, code.row)
+    values = top * (depth + 1)
+    states = top * (4 * depth + 3)
+    for i in range(1, code.row):
+        states += i * values * values + (i + 1) * values
+    return states, code.row * values
 
 
 def wounds_of(total: int, size: float) -> int:

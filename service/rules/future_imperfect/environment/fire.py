@@ -20,6 +20,7 @@ from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
     damage_distribution,
+    damage_states,
     roll_concussion,
     roll_damage,
     wounds_of,
@@ -172,9 +173,17 @@ def on_fire_odds(request: FireInput) -> FireOdds:
 
 
 def on_fire_cost(request: FireInput) -> Estimate:
-    """Three d12 summed (fewer than 200,000 states, `core/damage`) and the wounds of up to six
-    areas added (a few hundred states each)."""
-    return Estimate(300_000, ())
+    """The damage's sum (`damage_states`) and its wound levels, then each further area's
+    levels added one area at a time (every sum so far against each level), unless one draw
+    burns every area. A level is a total over Size, so there are fewer the larger the Size."""
+    states, highest = damage_states(parse(_code(request)), request.options)
+    levels = min(highest, wounds_of(highest, request.size) + 1)
+    states += highest + levels
+    areas = len(LOCATIONS) if request.fire is Fire.CONSUMED else len(request.areas)
+    if not _shared(request):
+        for i in range(1, areas):
+            states += i * levels * levels + (i + 1) * levels
+    return Estimate(states, ("/fire", "/areas", "/size"))
 
 
 @operation(

@@ -235,10 +235,11 @@ def damage_odds(request: DamageInput) -> DamageOdds:
     return damage_odds_of(total, request.size, depth)
 
 
-def _states(tops: list[int]) -> int:
-    """The sum's states, then the wounds read off it three ways."""
-    sums = sum_states(tops)
-    return sums + 4 * sum(top * (depth_for(tops) + 2) for top in tops) + 100
+def _states(tops: list[int], depth: int | None = None) -> int:
+    """The sum's states (to `depth`, else the dice's own), then the wounds read off it three
+    ways."""
+    depth = depth_for(tops) if depth is None else depth
+    return sum_states(tops, depth) + 4 * sum(top * (depth + 2) for top in tops) + 100
 
 
 def damage_cost(request: DamageInput) -> Estimate:
@@ -335,10 +336,9 @@ def hand_to_hand_odds(request: HandToHandInput) -> DamageOdds:
     """Weapon total plus the Strength test's highest die capped at it, exactly (T8)."""
     groups, layers = _groups(_weapon(request))
     tops = _tops(groups, request.options)
-    weapon = summed(tops)
     pool = _strength(request, layers) if groups else None
     if pool is None:
-        return damage_odds_of(weapon, request.size, depth_for(tops))
+        return damage_odds_of(summed(tops), request.size, depth_for(tops))
     top = sides(pool, ("strength",), request.options)
     depth = depth_for([*tops, *[top] * pool.row])  # all the dice together leave out < CUT
     weapon = summed(tops, depth)
@@ -348,14 +348,20 @@ def hand_to_hand_odds(request: HandToHandInput) -> DamageOdds:
 
 
 def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
-    """The weapon's sum (combat/damage), times the Strength die's values, and the tables."""
-    groups, _ = _groups(_weapon(request))
+    """The weapon's sum (combat/damage), with the Strength test that adds: its highest die's
+    values against every weapon total, and the tables, all at the depth of the dice together
+    (deeper than the weapon's own)."""
+    fields = ("/weapon", "/strength", "/region")
+    groups, layers = _groups(_weapon(request))
     tops = _tops(groups, request.options)
-    strength = parse(request.strength, ("strength",))
-    top = sides(strength, ("strength",), request.options)
-    values = top * (depth_for([top] * strength.row) + 2)
-    reach = sum(t * (depth_for(tops) + 2) for t in tops) + 1
-    return Estimate(_states(tops) + 6 * reach * values, ("/weapon", "/strength", "/region"))
+    pool = _strength(request, layers) if groups else None
+    if pool is None:
+        return Estimate(_states(tops), fields)
+    top = sides(pool, ("strength",), request.options)
+    depth = depth_for([*tops, *[top] * pool.row])
+    values = top * (depth + 2)
+    reach = sum(t * (depth + 2) for t in tops) + 1
+    return Estimate(_states(tops, depth) + 6 * reach * values, fields)
 
 
 @operation(
