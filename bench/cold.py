@@ -50,9 +50,9 @@ from service.rules.four_d8.options import FourD8Options
 from service.rules.four_sight.injuries import injury_of
 from service.rules.future_imperfect.core.checks import DEPTH, en_of, graded, is_cf
 from service.rules.future_imperfect.core.checks import CheckInput as FiCheckInput
+from service.rules.future_imperfect.core.damage import depth_for
 from service.rules.future_imperfect.core.pools import parse, sides
 from service.rules.future_imperfect.harm.damage import DamageInput as FiDamageInput
-from service.rules.future_imperfect.harm.draws import depth_for
 from service.rules.future_imperfect.harm.location import bonus_cards
 from service.rules.registry import Operation, load
 

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from service.rules.distribution import Distribution
 from service.rules.future_imperfect.core import deck as decks
-from service.rules.future_imperfect.core.damage import HIT_LOCATIONS
+from service.rules.future_imperfect.core.damage import HIT_LOCATIONS, depth_for
 from service.rules.future_imperfect.harm.damage import combat_damage
-from service.rules.future_imperfect.harm.draws import depth_for, less_lowest
+from service.rules.future_imperfect.harm.draws import less_lowest
 from service.rules.future_imperfect.harm.location import hit_location
 from service.rules.future_imperfect.harm.options import HitRegion
 from service.rules.model import InputError

@@ -25,9 +25,12 @@ __all__ = [
     "damage_depth",
     "damage_distribution",
     "damage_states",
+    "depth_for",
     "roll_concussion",
     "roll_damage",
     "roll_location",
+    "sum_states",
+    "summed",
     "wounds_of",
 ]
 
@@ -78,29 +81,46 @@ def damage_depth(top: int, count: int) -> int:
     return depth
 
 
+def depth_for(tops: list[int]) -> int:
+    """The depth every die is followed to: enough for all of them at the smallest die."""
+    return damage_depth(min(tops), len(tops)) if tops else 0
+
+
+def summed(tops: list[int], depth: int | None = None) -> Distribution[int]:
+    """The total of one open-ended die of each of `tops` sides, followed to `depth` (by
+    default, enough for them alone)."""
+    depth = depth_for(tops) if depth is None else depth
+    total = Distribution({0: 1})
+    for top in sorted(tops):
+        total = total + die_distribution(top, True, depth)
+    return total
+
+
+def sum_states(tops: list[int], depth: int | None = None) -> int:
+    """At most how many states `summed` makes: each die made (its face and a chain of
+    `depth` more, at most top x (4 depth + 3) states), then each of its values (fewer than
+    top x (depth + 2)) met with each total so far (at most one more than the sum of every
+    earlier die's top x (depth + 1)), and the totals that come of it."""
+    depth = depth_for(tops) if depth is None else depth
+    states, reach = 0, 1
+    for top in sorted(tops):
+        values = top * (depth + 2)
+        states += top * (4 * depth + 3) + reach * values + reach + values
+        reach += top * (depth + 1)
+    return states
+
+
 def damage_distribution(code: Pool, options: CoreOptions) -> tuple[Distribution[int], int]:
     """The total of N(C) and the depth its chains were followed to."""
-    top = sides(code, ("damage",), options)
-    depth = damage_depth(top, code.row)
-    die = die_distribution(top, True, depth)
-    total = die
-    for _ in range(code.row - 1):
-        total = total + die
-    return total, depth
+    tops = [sides(code, ("damage",), options)] * code.row
+    return summed(tops), depth_for(tops)
 
 
 def damage_states(code: Pool, options: CoreOptions) -> tuple[int, int]:
-    """At most how many states `damage_distribution` makes, and the highest total it can
-    reach (its totals are at most that many): a die is its face and a chain of `depth` more
-    (at most top x (4 depth + 3) states, top x (depth + 1) values), and each die after the
-    first meets every total so far with each of its values."""
-    top = sides(code, ("damage",), options)
-    depth = damage_depth(top, code.row)
-    values = top * (depth + 1)
-    states = top * (4 * depth + 3)
-    for i in range(1, code.row):
-        states += i * values * values + (i + 1) * values
-    return states, code.row * values
+    """At most how many states `damage_distribution` makes (`sum_states`), and the highest
+    total it can reach (its totals are at most that many)."""
+    tops = [sides(code, ("damage",), options)] * code.row
+    return sum_states(tops), sum(tops) * (depth_for(tops) + 1)
 
 
 def wounds_of(total: int, size: float) -> int:

@@ -33,20 +33,16 @@ from service.rules.future_imperfect.core.checks import (
 from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
+    depth_for,
     roll_concussion,
     roll_damage,
+    sum_states,
+    summed,
     wounds_of,
 )
 from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
 from service.rules.future_imperfect.harm.armor import Armor, ArmorLayer, Penetration, through
-from service.rules.future_imperfect.harm.draws import (
-    depth_for,
-    highest,
-    less_lowest,
-    less_lowest_states,
-    sum_states,
-    summed,
-)
+from service.rules.future_imperfect.harm.draws import highest, less_lowest, less_lowest_states
 from service.rules.future_imperfect.harm.location import bonus_cards
 from service.rules.future_imperfect.harm.options import (
     HarmOptions,

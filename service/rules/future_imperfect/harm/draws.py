@@ -1,7 +1,7 @@
-"""Exact distributions of damage draws for harm: the total of dice of one or more columns
-(open-ended, FI:L512, A-07), that total less its lowest die (a white chip, FI:L724, A-61) and
-the highest of a Strength pool (FI:L520), every chain followed deep enough that all the dice
-together leave out less than the core's `CUT`."""
+"""Exact distributions of damage draws for harm beyond the core's sum (`core.damage.summed`):
+a total less its lowest die (a white chip, FI:L724, A-61) and the highest of a Strength pool
+(FI:L520), every chain followed deep enough that all the dice together leave out less than
+the core's `CUT`."""
 
 from fractions import Fraction
 from math import comb
@@ -9,36 +9,9 @@ from math import comb
 from service.rules.cost import counted
 from service.rules.distribution import Distribution
 from service.rules.future_imperfect.core.checks import die_distribution
-from service.rules.future_imperfect.core.damage import CUT, damage_depth
+from service.rules.future_imperfect.core.damage import CUT, depth_for, sum_states
 
-__all__ = ["depth_for", "highest", "less_lowest", "less_lowest_states", "sum_states", "summed"]
-
-
-def depth_for(tops: list[int]) -> int:
-    """The depth every die is followed to: enough for all of them at the smallest die."""
-    return damage_depth(min(tops), len(tops)) if tops else 0
-
-
-def summed(tops: list[int], depth: int | None = None) -> Distribution[int]:
-    """The total of one open-ended die of each of `tops` sides, followed to `depth` (by
-    default, enough for them alone)."""
-    depth = depth_for(tops) if depth is None else depth
-    total = Distribution({0: 1})
-    for top in sorted(tops):
-        total = total + die_distribution(top, True, depth)
-    return total
-
-
-def sum_states(tops: list[int], depth: int | None = None) -> int:
-    """At most how many states `summed` makes: each die's (top - 1) x (depth + 1) values
-    against the totals so far (at most the sum of every earlier die's top x (depth + 1))."""
-    depth = depth_for(tops) if depth is None else depth
-    states, reach = 0, 1
-    for top in sorted(tops):
-        values = top * (depth + 2)
-        states += reach * values + values
-        reach += top * (depth + 1)
-    return states
+__all__ = ["highest", "less_lowest", "less_lowest_states"]
 
 
 def highest(top: int, count: int, depth: int | None = None) -> Distribution[int]:

@@ -32,9 +32,13 @@ from service.rules.future_imperfect.core.checks import (
     results,
     roll_check,
 )
-from service.rules.future_imperfect.core.damage import roll_concussion
+from service.rules.future_imperfect.core.damage import (
+    depth_for,
+    roll_concussion,
+    sum_states,
+    summed,
+)
 from service.rules.future_imperfect.core.pools import PoolText
-from service.rules.future_imperfect.harm.draws import depth_for, sum_states, summed
 from service.rules.future_imperfect.harm.location import LOCATIONS, WoundLocation
 from service.rules.future_imperfect.harm.options import (
     BleedAggregation,
