@@ -7,17 +7,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from graphql import GraphQLObjectType
 from pydantic import ValidationError
 from starlette.testclient import TestClient
-from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 import service.app
 import service.graphql
 from service.app import build_app, create_app, tune_garbage_collector
 from service.cache import MemoryCache
-from service.graphql_internals import core_schema
 from service.settings import Settings
+from tests.definitions import strawberry_definitions
 
 
 @pytest.fixture
@@ -101,12 +99,7 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
 
     def build_schema(*args: Any) -> Any:
         schema = real(*args)
-        definitions.extend(
-            weakref.ref(kind.extensions[GraphQLCoreConverter.DEFINITION_BACKREF])
-            for kind in core_schema(schema).type_map.values()
-            if isinstance(kind, GraphQLObjectType)
-            and GraphQLCoreConverter.DEFINITION_BACKREF in kind.extensions
-        )
+        definitions.extend(strawberry_definitions(schema))
         return schema
 
     monkeypatch.setattr(service.graphql, "build_schema", build_schema)

@@ -9,23 +9,20 @@ through `runtime.Results` as the REST layer serves them.
 import gc
 import json
 import tracemalloc
-import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
-from graphql import GraphQLInputObjectType, GraphQLObjectType
-from strawberry.schema.schema_converter import GraphQLCoreConverter
 
 from service.cache import MemoryCache
 from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
-from service.graphql_internals import core_schema
 from service.rules.cost import BUDGET
 from service.rules.memo import Memo
 from service.rules.model import InputError
 from service.rules.registry import Operation, load
 from service.runtime import Odds, Results
 from tests.contract.bounds import draw
+from tests.definitions import strawberry_definitions
 
 REGISTRY = load()
 REMEMBERING = [op for s in REGISTRY.systems for op in s.operations if op.memo is not None]
@@ -99,12 +96,7 @@ def test_the_graphql_app_lets_strawberrys_types_go():
     in; the enums' stay, small, for graphql-core to read their values by."""
     odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
     schema = build_schema(REGISTRY, odds)
-    definitions = [
-        weakref.ref(kind.extensions[GraphQLCoreConverter.DEFINITION_BACKREF])
-        for kind in core_schema(schema).type_map.values()
-        if isinstance(kind, GraphQLObjectType | GraphQLInputObjectType)
-        and GraphQLCoreConverter.DEFINITION_BACKREF in kind.extensions
-    ]
+    definitions = strawberry_definitions(schema)
     assert len(definitions) > 2000
     app = GraphQLApp(schema, Limits(max_depth=12, max_aliases=16, max_tokens=2000), odds)
     del schema
