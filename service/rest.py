@@ -7,7 +7,7 @@ bytes (strict: "20" is not an integer); every error is problem+json naming the f
 """
 
 from collections.abc import Awaitable, Callable
-from functools import partial
+from functools import cached_property, partial
 
 import pydantic_core
 from pydantic import ValidationError
@@ -109,9 +109,16 @@ class _Operation:
     odds request (make bench, profiled). Input errors are problem+json; anything unexpected
     is a `fault` (`Dispatch`)."""
 
-    def __init__(self, model: type[Model], answer: Callable[[Model], Awaitable[bytes]]) -> None:
-        self.model = model
+    def __init__(
+        self, model: Callable[[], type[Model]], answer: Callable[[Model], Awaitable[bytes]]
+    ) -> None:
+        self._model = model
         self.answer = answer
+
+    @cached_property
+    def model(self) -> type[Model]:
+        """The request model, derived by the first request (`Operation.request_model`)."""
+        return self._model()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         data = await json_body(scope, receive)
@@ -142,12 +149,16 @@ def _run(op: Operation, results: Results, odds: Odds) -> _Operation:
             return pydantic_core.to_json(await odds.run(op, request))
         return results.json(op, request)
 
-    return _Operation(op.request_model, answer)
+    return _Operation(lambda: op.request_model, answer)
 
 
-def _odds(op: Operation, model: type[Model], odds: Odds) -> _Operation:
+def _odds(op: Operation, odds: Odds) -> _Operation:
     async def answer(request: Model) -> bytes:
         return await odds.json(op, request)
+
+    def model() -> type[Model]:
+        assert op.odds_request_model is not None
+        return op.odds_request_model
 
     return _Operation(model, answer)
 
@@ -173,8 +184,8 @@ def endpoints(registry: Registry, odds: Odds) -> Endpoints:
     for system in registry.systems:
         for op in system.operations:
             found[system.slug, op.name, False] = _run(op, results, odds)
-            if op.odds_request_model is not None:
-                found[system.slug, op.name, True] = _odds(op, op.odds_request_model, odds)
+            if op.odds is not None:
+                found[system.slug, op.name, True] = _odds(op, odds)
     return found
 
 

@@ -12,6 +12,8 @@ import gc
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -379,3 +381,27 @@ def test_an_exploded_die_names_an_earlier_die_of_its_size():
                     if roll.exploded_from is not None:
                         assert 0 <= roll.exploded_from < index, (op.name, seed, index)
                         assert rolls[roll.exploded_from].sides == roll.sides, (op.name, seed)
+
+
+_DERIVED = ("request_model", "result_model", "odds_request_model", "odds_model")
+
+
+def test_a_process_starts_without_deriving_the_wire_models():
+    """`create_app` derives no operation's request, result or odds models (deriving all of
+    them was half of a process's time to its first answer); the first request of each
+    derives its own, once."""
+    counted = (
+        "from service.app import create_app; from service.rules.registry import load; "
+        "app = create_app(); "
+        f"print(sum(name in vars(op) for s in load().systems for op in s.operations "
+        f"for name in {_DERIVED!r}))"
+    )
+    started = subprocess.run(
+        [sys.executable, "-c", counted], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert started.stdout.split() == ["0"], started.stderr[-2000:]
+    op = next(op for s in load().systems for op in s.operations if op.knows_odds)
+    assert op.request_model is op.request_model
+    assert op.odds_model is op.odds_model
+    assert {"dice", "outcome_odds"} <= set(op.request_model.model_fields)
+    assert op.request_model.__name__ == pascal(op.system) + pascal(op.name) + "Request"

@@ -111,10 +111,6 @@ class Operation:
     random: bool
     odds: Callable[[Any], Model] | None
     options: type[Model] | None
-    request_model: type[Model]
-    result_model: type[Model]
-    odds_request_model: type[Model] | None
-    odds_model: type[Model] | None
     #: A request as JSON, published in OpenAPI and the catalogue and run by the contract suite.
     example: Mapping[str, Any]
     #: The odds requests callers ask most, which `make precompute` fills the cache with.
@@ -143,6 +139,59 @@ class Operation:
     @property
     def description(self) -> str:
         return inspect.getdoc(self.rule) or ""
+
+    # The four wire models are derived on first use: deriving every operation's at start took
+    # half of a process's time to its first answer, and a process serving REST alone uses few.
+    # Two threads deriving one at once (Python 3.12 dropped cached_property's lock) would make
+    # two equal classes of one name, either of which validates and writes the same JSON.
+
+    @cached_property
+    def request_model(self) -> type[Model]:
+        """The rule's input, with the dice when it rolls and `outcome_odds` when it knows
+        its odds."""
+        fields: dict[str, Any] = {}
+        if self.random:
+            fields["dice"] = (
+                DiceSpec | None,
+                Field(default=None, description="Seed, table dice, or none for a fresh seed."),
+            )
+        if self.knows_odds:
+            fields["outcome_odds"] = (bool, Field(default=False, description=_ASK_ODDS))
+        return _derive(f"{self._prefix}Request", self.input, fields)
+
+    @cached_property
+    def result_model(self) -> type[Model]:
+        """The rule's output in the envelope: the rules version, the options applied, and
+        when it rolls the dice and the seed (and the outcome's odds, when asked)."""
+        fields = _envelope_fields(self.options)
+        if self.random:
+            fields["rolls"] = (list[Roll], Field(description="Every die rolled, in order."))
+            fields["seed"] = (int | None, Field(default=None, description="Replay seed."))
+        if self.knows_odds:
+            fields["outcome_odds"] = (
+                list[RolledOdds] | None,
+                Field(default=None, description=_ROLLED_ODDS),
+            )
+        return _derive(f"{self._prefix}Result", self.output, fields)
+
+    @cached_property
+    def odds_request_model(self) -> type[Model] | None:
+        """The rule's input under the odds' own name; None without odds."""
+        if self.odds is None:
+            return None
+        return _derive(f"{self._prefix}OddsRequest", self.input, {})
+
+    @cached_property
+    def odds_model(self) -> type[Model] | None:
+        """The odds' output in the envelope; None without odds."""
+        if self.odds is None:
+            return None
+        output: type[Model] = typing.get_type_hints(self.odds)["return"]
+        return _derive(f"{self._prefix}OddsResult", output, _envelope_fields(self.options))
+
+    @property
+    def _prefix(self) -> str:
+        return pascal(self.system) + pascal(self.name)
 
     def run(self, request: Model) -> Model:
         """Run the rule on a validated request and wrap its result in the envelope."""
@@ -274,30 +323,8 @@ def operation(
         input_model: type[Model] = hints[parameters[0]]
         output_model: type[Model] = hints["return"]
         random = len(parameters) == 2
-        options = _options_model(input_model)
-        prefix = pascal(system) + pascal(name)
-        envelope = _envelope_fields(options)
-        request_fields: dict[str, Any] = {}
-        if random:
-            request_fields["dice"] = (
-                DiceSpec | None,
-                Field(default=None, description="Seed, table dice, or none for a fresh seed."),
-            )
-        result_fields = dict(envelope)
-        if random:
-            result_fields["rolls"] = (list[Roll], Field(description="Every die rolled, in order."))
-            result_fields["seed"] = (int | None, Field(default=None, description="Replay seed."))
-        odds_request_model = odds_model = None
-        if random and odds is not None:  # `Operation.knows_odds`
-            request_fields["outcome_odds"] = (bool, Field(default=False, description=_ASK_ODDS))
-            result_fields["outcome_odds"] = (
-                list[RolledOdds] | None,
-                Field(default=None, description=_ROLLED_ODDS),
-            )
-        if odds is not None:
-            odds_output: type[Model] = typing.get_type_hints(odds)["return"]
-            odds_request_model = _derive(f"{prefix}OddsRequest", input_model, {})
-            odds_model = _derive(f"{prefix}OddsResult", odds_output, envelope)
+        if odds is not None and "return" not in typing.get_type_hints(odds):
+            raise TypeError(f"{name}: the odds function names its output model")
         return Operation(
             system=system,
             name=name,
@@ -308,11 +335,7 @@ def operation(
             output=output_model,
             random=random,
             odds=odds,
-            options=options,
-            request_model=_derive(f"{prefix}Request", input_model, request_fields),
-            result_model=_derive(f"{prefix}Result", output_model, result_fields),
-            odds_request_model=odds_request_model,
-            odds_model=odds_model,
+            options=_options_model(input_model),
             example=example,
             standard=tuple(standard),
             cost=cost,
