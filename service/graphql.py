@@ -53,7 +53,16 @@ from service.lru import LRU
 from service.rest import RETRY_AFTER_SECONDS
 from service.rules.cost import DeadlineExceeded
 from service.rules.model import InputError, Model
-from service.rules.registry import Operation, Registry, System, Table, camel, pascal, type_name
+from service.rules.registry import (
+    Operation,
+    Registry,
+    System,
+    Table,
+    Wire,
+    camel,
+    pascal,
+    type_name,
+)
 from service.runtime import Odds
 from service.settings import Settings
 from service.wire import busy, json_body, problem, respond
@@ -112,16 +121,14 @@ class _Types:
     """Strawberry types derived from pydantic models and enums, each made once."""
 
     def __init__(self) -> None:
-        self._made: dict[tuple[type, bool], Any] = {}
-        self._names: dict[str, type] = {}
+        self._made: dict[tuple[object, bool], Any] = {}
+        self._names: dict[str, object] = {}
 
-    def _named(self, name: str, source: type) -> str:
+    def _named(self, name: str, source: object) -> str:
         """A GraphQL type name, refused when another model or enum already has it: a schema
         would keep one of the two silently and answer the other's fields wrongly."""
         if self._names.setdefault(name, source) is not source:
-            other = self._names[name]
-            raise TypeError(f"{source.__module__}.{source.__qualname__} and "
-                            f"{other.__module__}.{other.__qualname__} are both {name}")  # fmt: skip
+            raise TypeError(f"{source!r} and {self._names[name]!r} are both {name}")
         return name
 
     def enum(self, kind: type[Enum]) -> Any:
@@ -149,46 +156,56 @@ class _Types:
             return annotation
         raise TypeError(f"no GraphQL type for {annotation!r}")
 
-    def model(self, model: type[BaseModel], as_input: bool) -> Any:
+    def model(self, model: type[BaseModel] | Wire, as_input: bool) -> Any:
+        """A model's type, or a wire model's read from its shape without deriving it."""
         key = (model, as_input)
         if key not in self._made:
             self._made[key] = (self._input if as_input else self._output)(model)
         return self._made[key]
 
-    def _output(self, model: type[BaseModel]) -> Any:
+    def _output(self, model: type[BaseModel] | Wire) -> Any:
+        name, base, fields = _shape(model)
         annotations: dict[str, Any] = {}
         namespace: dict[str, Any] = {}
-        for name, info in model.model_fields.items():
-            annotations[name] = self.convert(info.annotation, False)
-            namespace[name] = strawberry.field(description=info.description)
-        if model.model_computed_fields and not model.__pydantic_complete__:
-            model.model_rebuild()  # a model built on first use learns its computed fields' types
-        for name, computed in model.model_computed_fields.items():
-            annotations[name] = self.convert(computed.return_type, False)
-            namespace[name] = strawberry.field(description=computed.description)
-        name = self._named(type_name(model), model)
-        cls = type(name, (), {"__annotations__": annotations, **namespace})
-        return strawberry.type(cls, description=_doc(model))
+        for field, info in fields.items():
+            annotations[field] = self.convert(info.annotation, False)
+            namespace[field] = strawberry.field(description=info.description)
+        if base.model_computed_fields and not base.__pydantic_complete__:
+            base.model_rebuild()  # a model built on first use learns its computed fields' types
+        for field, computed in base.model_computed_fields.items():
+            annotations[field] = self.convert(computed.return_type, False)
+            namespace[field] = strawberry.field(description=computed.description)
+        cls = type(self._named(name, model), (), {"__annotations__": annotations, **namespace})
+        return strawberry.type(cls, description=_doc(base))
 
-    def _input(self, model: type[BaseModel]) -> Any:
+    def _input(self, model: type[BaseModel] | Wire) -> Any:
+        name, base, fields = _shape(model)
         annotations: dict[str, Any] = {}
         namespace: dict[str, Any] = {}
-        for name, info in model.model_fields.items():
+        for field, info in fields.items():
             kind = self.convert(info.annotation, True)
             description = _described(info)
             if info.is_required():
-                namespace[name] = strawberry.field(description=description)
+                namespace[field] = strawberry.field(description=description)
             else:
                 default = info.get_default(call_default_factory=True)
                 if not isinstance(default, int | str | float | Enum):
                     # Lists and nested inputs default to null, which means "the default".
                     default = None
                     kind = kind | None
-                namespace[name] = strawberry.field(default=default, description=description)
-            annotations[name] = kind
-        name = self._named(type_name(model).removesuffix("Request") + "Input", model)
+                namespace[field] = strawberry.field(default=default, description=description)
+            annotations[field] = kind
+        name = self._named(name.removesuffix("Request") + "Input", model)
         cls = type(name, (), {"__annotations__": annotations, **namespace})
-        return strawberry.input(cls, description=_doc(model))
+        return strawberry.input(cls, description=_doc(base))
+
+
+def _shape(model: type[BaseModel] | Wire) -> tuple[str, type[BaseModel], dict[str, FieldInfo]]:
+    """A model's GraphQL name, the model whose docstring and computed fields it has, and its
+    fields."""
+    if isinstance(model, Wire):
+        return model.name, model.base, model.fields
+    return type_name(model), model, model.model_fields
 
 
 _BOUNDS = (("ge", "at least"), ("le", "at most"), ("min_length", "length at least"),
@@ -284,7 +301,7 @@ def _run_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent:
 
     direct[parent, camel(op.name)] = answer
     return _field(
-        answer, kinds.model(op.request_model, True), kinds.model(op.result_model, False),
+        answer, kinds.model(op.wires.request, True), kinds.model(op.wires.result, False),
         camel(op.name), op.summary,
     )  # fmt: skip
 
@@ -297,21 +314,20 @@ async def _with_odds(op: Operation, request: Model, odds: Odds) -> Model:
 
 
 def _odds_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
-    assert op.odds_request_model is not None
-    assert op.odds_model is not None
-    request_model, result_model = op.odds_request_model, op.odds_model
+    request, result = op.wires.odds_request, op.wires.odds
+    assert request is not None
+    assert result is not None
 
     async def answer(input: Any) -> Any:
-        request = _validate(request_model, input)
         try:
-            data = await odds.json(op, request)
+            data = await odds.json(op, _validate(request.model, input))
         except InputError as error:
             raise _bad_input(error) from None
-        return result_model.model_validate_json(data, strict=False)
+        return result.model.model_validate_json(data, strict=False)
 
     direct[parent, camel(op.name) + "Odds"] = answer
     return _field(
-        answer, kinds.model(request_model, True), kinds.model(result_model, False),
+        answer, kinds.model(request, True), kinds.model(result, False),
         camel(op.name) + "Odds", f"Exact odds of every outcome: {op.summary}",
     )  # fmt: skip
 

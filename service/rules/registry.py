@@ -19,9 +19,10 @@ from enum import StrEnum
 from functools import cached_property
 from operator import attrgetter
 from types import ModuleType
-from typing import Any, Generic, overload
+from typing import Any, Generic, NamedTuple, overload
 
 from pydantic import BaseModel, Field, create_model
+from pydantic.fields import FieldInfo
 from typing_extensions import TypeVar
 
 from service.lru import LRU, footprint
@@ -39,6 +40,8 @@ __all__ = [
     "Registry",
     "System",
     "Table",
+    "Wire",
+    "Wires",
     "camel",
     "load",
     "operation",
@@ -97,6 +100,35 @@ class Reading:
     best_first: bool = False
 
 
+@dataclass(frozen=True, eq=False)
+class Wire:
+    """A model an operation derives for the wire: its name, the rule's model it extends and
+    the fields it adds (annotation, field). `fields` reads it without deriving it; `model`
+    derives it, once."""
+
+    name: str
+    base: type[Model]
+    added: Mapping[str, tuple[Any, Any]]
+
+    @cached_property
+    def fields(self) -> dict[str, FieldInfo]:
+        """Every field as the derived model has it: the base's, then those added."""
+        added = {name: FieldInfo.from_annotated_attribute(annotation, field)
+                 for name, (annotation, field) in self.added.items()}  # fmt: skip
+        return {**self.base.model_fields, **added}
+
+    @cached_property
+    def model(self) -> type[Model]:
+        return _derive(self.name, self.base, dict(self.added))
+
+
+class Wires(NamedTuple):
+    request: Wire
+    result: Wire
+    odds_request: Wire | None
+    odds: Wire | None
+
+
 @dataclass(frozen=True)
 class Operation:
     """One registered rule and the wire models derived from it."""
@@ -141,57 +173,66 @@ class Operation:
         return inspect.getdoc(self.rule) or ""
 
     # The four wire models are derived on first use: deriving every operation's at start took
-    # half of a process's time to its first answer, and a process serving REST alone uses few.
+    # half of a process's time to its first answer, a process serving REST alone uses few,
+    # and the GraphQL schema is built from their `Wire` shapes, not from the models.
     # Two threads deriving one at once (Python 3.12 dropped cached_property's lock) would make
     # two equal classes of one name, either of which validates and writes the same JSON.
 
     @cached_property
-    def request_model(self) -> type[Model]:
-        """The rule's input, with the dice when it rolls and `outcome_odds` when it knows
-        its odds."""
-        fields: dict[str, Any] = {}
+    def wires(self) -> "Wires":
+        """The request, the result, and the odds' request and result, as the wire names and
+        shapes them."""
+        request: dict[str, Any] = {}
+        result = _envelope_fields(self.options)
         if self.random:
-            fields["dice"] = (
+            request["dice"] = (
                 DiceSpec | None,
                 Field(default=None, description="Seed, table dice, or none for a fresh seed."),
             )
+            result["rolls"] = (list[Roll], Field(description="Every die rolled, in order."))
+            result["seed"] = (int | None, Field(default=None, description="Replay seed."))
         if self.knows_odds:
-            fields["outcome_odds"] = (bool, Field(default=False, description=_ASK_ODDS))
-        return _derive(f"{self._prefix}Request", self.input, fields)
-
-    @cached_property
-    def result_model(self) -> type[Model]:
-        """The rule's output in the envelope: the rules version, the options applied, and
-        when it rolls the dice and the seed (and the outcome's odds, when asked)."""
-        fields = _envelope_fields(self.options)
-        if self.random:
-            fields["rolls"] = (list[Roll], Field(description="Every die rolled, in order."))
-            fields["seed"] = (int | None, Field(default=None, description="Replay seed."))
-        if self.knows_odds:
-            fields["outcome_odds"] = (
+            request["outcome_odds"] = (bool, Field(default=False, description=_ASK_ODDS))
+            result["outcome_odds"] = (
                 list[RolledOdds] | None,
                 Field(default=None, description=_ROLLED_ODDS),
             )
-        return _derive(f"{self._prefix}Result", self.output, fields)
-
-    @cached_property
-    def odds_request_model(self) -> type[Model] | None:
-        """The rule's input under the odds' own name; None without odds."""
-        if self.odds is None:
-            return None
-        return _derive(f"{self._prefix}OddsRequest", self.input, {})
-
-    @cached_property
-    def odds_model(self) -> type[Model] | None:
-        """The odds' output in the envelope; None without odds."""
-        if self.odds is None:
-            return None
-        output: type[Model] = typing.get_type_hints(self.odds)["return"]
-        return _derive(f"{self._prefix}OddsResult", output, _envelope_fields(self.options))
+        prefix = pascal(self.system) + pascal(self.name)
+        odds_request = odds = None
+        if self.odds is not None:
+            odds_output: type[Model] = typing.get_type_hints(self.odds)["return"]
+            odds_request = Wire(f"{prefix}OddsRequest", self.input, {})
+            odds = Wire(f"{prefix}OddsResult", odds_output, _envelope_fields(self.options))
+        return Wires(
+            request=Wire(f"{prefix}Request", self.input, request),
+            result=Wire(f"{prefix}Result", self.output, result),
+            odds_request=odds_request,
+            odds=odds,
+        )
 
     @property
-    def _prefix(self) -> str:
-        return pascal(self.system) + pascal(self.name)
+    def request_model(self) -> type[Model]:
+        """The rule's input, with the dice when it rolls and `outcome_odds` when it knows
+        its odds."""
+        return self.wires.request.model
+
+    @property
+    def result_model(self) -> type[Model]:
+        """The rule's output in the envelope: the rules version, the options applied, and
+        when it rolls the dice and the seed (and the outcome's odds, when asked)."""
+        return self.wires.result.model
+
+    @property
+    def odds_request_model(self) -> type[Model] | None:
+        """The rule's input under the odds' own name; None without odds."""
+        wire = self.wires.odds_request
+        return None if wire is None else wire.model
+
+    @property
+    def odds_model(self) -> type[Model] | None:
+        """The odds' output in the envelope; None without odds."""
+        wire = self.wires.odds
+        return None if wire is None else wire.model
 
     def run(self, request: Model) -> Model:
         """Run the rule on a validated request and wrap its result in the envelope."""
