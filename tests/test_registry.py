@@ -395,7 +395,8 @@ def test_a_process_starts_and_builds_its_graphql_schema_without_deriving_wire_mo
         "app = create_app(); ops = [op for s in load().systems for op in s.operations]; "
         "derived = lambda: sum('model' in vars(w) for op in ops if 'wires' in vars(op) "
         "for w in op.wires if w is not None); "
-        "print(derived()); build_schema(load(), Odds(MemoryCache(), budget=1, deadline=1)); print(derived())"
+        "print(derived()); "
+        "build_schema(load(), Odds(MemoryCache(), budget=1, deadline=1)); print(derived())"
     )
     started = subprocess.run(
         [sys.executable, "-c", counted], cwd=ROOT, capture_output=True, text=True, check=True
