@@ -4,26 +4,29 @@ and example requests.
 
 Made at startup, the JSON Schemas took most of the time the service took to start, and most
 of them were made two or three times; `Catalogue` makes nothing until it is asked, and each
-schema and document once.
+schema and document once. The schemas are made in one pass over the registry, as OpenAPI's
+are, so that a model many operations share is made once rather than once for each.
 """
 
 import inspect
+import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
 import orjson
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
-from pydantic.json_schema import JsonSchemaMode
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
 from service.rules.cost import BUDGET
 from service.rules.model import AMBIGUITY, Model
-from service.rules.registry import Operation, Registry, System, camel
+from service.rules.registry import Operation, Registry, System, camel, pascal
 
 __all__ = [
     "Catalogue",
     "LimitInfo",
+    "Names",
     "OperationInfo",
     "OptionInfo",
     "SystemInfo",
@@ -31,8 +34,10 @@ __all__ = [
     "describe_system",
     "example",
     "json_schema",
+    "json_schemas",
     "odds_example",
     "system_entry",
+    "wire_models",
 ]
 
 #: The JSON Schema of a model in a mode: `json_schema`, or a catalogue's remembered one.
@@ -41,6 +46,78 @@ Schemas = Callable[[type[BaseModel], JsonSchemaMode], dict[str, Any]]
 
 def json_schema(model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
     return model.model_json_schema(mode=mode)
+
+
+_SYSTEM_CLASS = re.compile(r"^(service\.rules\.(\w+)\.(?:\w+\.)+)(\w+)(:\d+)?$")
+
+
+class Names(GenerateJsonSchema):
+    """Schema names as in GraphQL: a system's classes carry its name (`FourD8Reading`), so
+    the same class name in two systems names two schemas."""
+
+    def get_defs_ref(self, core_mode_ref: Any) -> Any:
+        core_ref, mode = core_mode_ref
+        match = _SYSTEM_CLASS.match(core_ref)
+        if match:
+            prefix = pascal(match.group(2))
+            name = match.group(3)
+            if not name.startswith(prefix):
+                core_ref = f"{match.group(1)}{prefix}{name}{match.group(4) or ''}"
+        return super().get_defs_ref((core_ref, mode))
+
+
+Key = tuple[type[BaseModel], JsonSchemaMode]
+
+
+def json_schemas(models: Iterable[Key]) -> dict[Key, dict[str, Any]]:
+    """Each model's JSON Schema in its mode, standing alone (`$defs` holds what it refers
+    to), all made in one pass so that a model many share is made once."""
+    keys = list(dict.fromkeys(models))
+    refs, made = models_json_schema(keys, ref_template="#/$defs/{model}", schema_generator=Names)
+    defs: dict[str, Any] = made.get("$defs", {})
+    return {key: _standalone(_name(refs[key]), defs) for key in keys}
+
+
+def wire_models(registry: Registry) -> Iterable[Key]:
+    """Every operation's request and result models, and its odds request and odds models,
+    each in the mode it is used in."""
+    for system in registry.systems:
+        for op in system.operations:
+            yield op.request_model, "validation"
+            yield op.result_model, "serialization"
+            if op.odds_request_model is not None and op.odds_model is not None:
+                yield op.odds_request_model, "validation"
+                yield op.odds_model, "serialization"
+
+
+def _name(ref: dict[str, Any]) -> str:
+    return str(ref["$ref"]).rsplit("/", 1)[-1]
+
+
+def _standalone(name: str, defs: dict[str, Any]) -> dict[str, Any]:
+    """The definition `name` with the definitions it reaches, as `model_json_schema` gives."""
+    reached: dict[str, None] = {}
+    pending = [defs[name]]
+    while pending:
+        for ref in _refs(pending.pop()):
+            if ref not in reached:
+                reached[ref] = None
+                pending.append(defs[ref])
+    schema = dict(defs[name])
+    if reached:
+        schema["$defs"] = {ref: defs[ref] for ref in sorted(reached)}
+    return schema
+
+
+def _refs(node: Any) -> Iterable[str]:
+    if isinstance(node, dict):
+        if "$ref" in node:
+            yield _name(node)
+        for child in node.values():
+            yield from _refs(child)
+    elif isinstance(node, list):
+        for child in node:
+            yield from _refs(child)
 
 
 class OptionInfo(Model):
@@ -289,13 +366,15 @@ class Catalogue:
         self.registry = registry
         self.odds_limit = odds_limit
         self._lock = threading.RLock()
-        self._schemas: dict[tuple[type[BaseModel], JsonSchemaMode], dict[str, Any]] = {}
+        self._schemas: dict[Key, dict[str, Any]] = {}
         self._infos: list[SystemInfo] | None = None
         self._entries: dict[str, bytes] = {}
         self._all: bytes | None = None
 
     def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
         with self._lock:
+            if not self._schemas:
+                self._schemas = json_schemas(wire_models(self.registry))
             found = self._schemas.get((model, mode))
             if found is None:
                 found = self._schemas[model, mode] = json_schema(model, mode)

@@ -1,37 +1,21 @@
 """The OpenAPI 3.1 document, generated from the registry: one path per operation, odds
 endpoint and table, each with its request and response schemas and its problem responses."""
 
-import re
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 from service.calls import EXAMPLES, SCHEMAS
-from service.catalogue import CostInfo, cost_info, example, odds_example
+from service.catalogue import CostInfo, Names, cost_info, example, odds_example, wire_models
 from service.errors import Problem
 from service.rules import RULES_VERSION
 from service.rules.cost import BUDGET
-from service.rules.registry import Registry, pascal
+from service.rules.registry import Registry
 
 __all__ = ["openapi"]
 
 _REF = "#/components/schemas/{model}"
-_SYSTEM_CLASS = re.compile(r"^(service\.rules\.(\w+)\.(?:\w+\.)+)(\w+)(:\d+)?$")
-
-
-class _Names(GenerateJsonSchema):
-    """Schema names as in GraphQL: a system's classes carry its name (`FourD8Reading`)."""
-
-    def get_defs_ref(self, core_mode_ref: Any) -> Any:
-        core_ref, mode = core_mode_ref
-        match = _SYSTEM_CLASS.match(core_ref)
-        if match:
-            prefix = pascal(match.group(2))
-            name = match.group(3)
-            if not name.startswith(prefix):
-                core_ref = f"{match.group(1)}{prefix}{name}{match.group(4) or ''}"
-        return super().get_defs_ref((core_ref, mode))
 
 
 def _problem(description: str) -> dict[str, Any]:
@@ -84,11 +68,8 @@ def _get(summary: str, response: Any, tag: str) -> Any:
 
 def _models(registry: Registry) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
     models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(Problem, "serialization")]
+    models += wire_models(registry)
     for system in registry.systems:
-        for op in system.operations:
-            models += [(op.request_model, "validation"), (op.result_model, "serialization")]
-            if op.odds_request_model is not None and op.odds_model is not None:
-                models += [(op.odds_request_model, "validation"), (op.odds_model, "serialization")]
         models += [(table.model, "serialization") for table in system.tables]
     for body, answer in SCHEMAS.values():
         models += [(body, "validation"), (answer, "serialization")]
@@ -144,7 +125,7 @@ def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
 
 
 def openapi(registry: Registry) -> dict[str, Any]:
-    refs, schema = models_json_schema(_models(registry), ref_template=_REF, schema_generator=_Names)
+    refs, schema = models_json_schema(_models(registry), ref_template=_REF, schema_generator=Names)
     return {
         "openapi": "3.1.0",
         "info": {

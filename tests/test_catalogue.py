@@ -1,5 +1,6 @@
 """The catalogue and OpenAPI publish every operation's example request, and the catalogue
-makes each JSON Schema once, on first use, the same from any number of threads."""
+makes its JSON Schemas once, in one pass, on first use, the same from any number of threads;
+each is the schema its model gives on its own."""
 
 import json
 from collections import Counter
@@ -11,7 +12,7 @@ import pytest
 
 import service.catalogue
 from service.cache import MemoryCache
-from service.catalogue import Catalogue, system_entry
+from service.catalogue import Catalogue, json_schema, json_schemas, system_entry, wire_models
 from service.graphql import build_schema
 from service.openapi import openapi
 from service.rest import routes
@@ -68,15 +69,21 @@ def test_an_example_with_dice_is_published_without_them_for_the_odds(document):
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[type, str]]:
-    """Count the JSON Schemas the catalogue makes, by model and mode."""
+    """Count the JSON Schemas the catalogue makes, by model and mode, in one pass or alone."""
     made: Counter[tuple[type, str]] = Counter()
-    real = service.catalogue.json_schema
+    one, many = service.catalogue.json_schema, service.catalogue.json_schemas
 
     def schema(model: Any, mode: Any) -> dict[str, Any]:
         made[model, mode] += 1
-        return real(model, mode)
+        return one(model, mode)
+
+    def schemas(models: Any) -> dict[Any, dict[str, Any]]:
+        found = many(models)
+        made.update(found.keys())
+        return found
 
     monkeypatch.setattr(service.catalogue, "json_schema", schema)
+    monkeypatch.setattr(service.catalogue, "json_schemas", schemas)
     return made
 
 
@@ -85,14 +92,32 @@ def test_each_schema_is_made_once_and_only_when_asked(monkeypatch):
     catalogue = Catalogue(REGISTRY)
     assert not made
     catalogue.infos()  # GraphQL's systems: the input schemas, for their limits
-    inputs = {op.request_model for _, op in OPERATIONS}
-    assert set(made) == {(model, "validation") for model in inputs}
+    assert set(made) == set(wire_models(REGISTRY))
     whole = catalogue.json()
     for system in REGISTRY.systems:
         catalogue.system_json(system.slug)
     assert catalogue.json() is whole
-    assert made
     assert set(made.values()) == {1}
+
+
+def inlined(node: Any, defs: dict[str, Any]) -> Any:
+    """A JSON Schema with each `$ref` replaced by what it names (none of ours recurses)."""
+    if isinstance(node, list):
+        return [inlined(child, defs) for child in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target = defs[node["$ref"].rsplit("/", 1)[-1]]
+        return inlined({**target, **{k: v for k, v in node.items() if k != "$ref"}}, defs)
+    return {key: inlined(child, defs) for key, child in node.items() if key != "$defs"}
+
+
+def test_the_schemas_made_in_one_pass_are_each_models_own():
+    """Made together, the schemas name shared definitions once for all (`FourD8Reading`),
+    and each still says exactly what its model's own `model_json_schema` says."""
+    for (model, mode), schema in json_schemas(wire_models(REGISTRY)).items():
+        own = json_schema(model, mode)
+        assert inlined(schema, schema.get("$defs", {})) == inlined(own, own.get("$defs", {}))
 
 
 def test_the_app_is_built_without_making_a_schema(monkeypatch):
@@ -106,11 +131,14 @@ def test_the_app_is_built_without_making_a_schema(monkeypatch):
 
 def test_the_remembered_entries_are_the_entries():
     catalogue = Catalogue(REGISTRY)
+    made = json_schemas(wire_models(REGISTRY))
+
+    def entry(system: Any) -> dict[str, Any]:
+        return system_entry(system, lambda model, mode: made[model, mode])
+
     for system in REGISTRY.systems:
-        assert orjson.loads(catalogue.system_json(system.slug)) == system_entry(system)
-    assert orjson.loads(catalogue.json()) == {
-        "systems": [system_entry(system) for system in REGISTRY.systems]
-    }
+        assert orjson.loads(catalogue.system_json(system.slug)) == entry(system)
+    assert orjson.loads(catalogue.json()) == {"systems": [entry(s) for s in REGISTRY.systems]}
 
 
 def test_threads_asking_at_once_share_one_making(monkeypatch):
