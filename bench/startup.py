@@ -3,9 +3,12 @@
 The first answer is timed end to end: the service is spawned as `make bench` serves it
 (`python -m bench.serve service PORT`), with every system in it, and sent a REST 4D8 check
 every 5 ms until one is answered; then a GraphQL check (the GraphQL schema is built by the
-first GraphQL request). The server's CPU seconds by each answer are shown beside the wall
-clock's: on a shared machine other processes stretch the wall clock, and they do not use this
-process's CPU. The target is the first answer's; GraphQL's is shown beside it.
+first GraphQL request), then the catalogue (`GET /v1/systems`, every operation's JSON
+Schemas, made by its first request). The server's CPU seconds by each answer are shown
+beside the wall clock's: on a shared machine other processes stretch the wall clock, and
+they do not use this process's CPU. The target is the first answer's; GraphQL's and the
+catalogue's are shown beside it (a client that waits more than 10 s, as Schemathesis does,
+gives up on a request).
 
 Every process runs with its bytecode cached (in a temporary `PYTHONPYCACHEPREFIX`, filled by
 an untimed run first), as an installed service has it: compiling the sources is not starting.
@@ -35,6 +38,7 @@ FIRST_ANSWER_S = 3.0
 
 CHECK = ("/v1/four-d8/check", {"ease": 20})
 GRAPHQL = ("/graphql", {"query": "{ fourD8 { check(input: {ease: 20}) { success } } }"})
+CATALOGUE = ("/v1/systems", None)
 
 
 def judge(figures: dict[str, float]) -> dict[str, Any]:
@@ -43,11 +47,12 @@ def judge(figures: dict[str, float]) -> dict[str, Any]:
                       "met": figures["first_answer_s"] <= FIRST_ANSWER_S}  # fmt: skip
 
 
-def _post(port: int, path: str, body: dict[str, Any]) -> bool:
+def _answered(port: int, path: str, body: dict[str, Any] | None) -> bool:
+    """Whether a POST of `body` (a GET without one) was answered with a 200."""
+    data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )  # fmt: skip
+        f"http://127.0.0.1:{port}{path}", data=data, headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return bool(response.status == 200)
@@ -55,10 +60,10 @@ def _post(port: int, path: str, body: dict[str, Any]) -> bool:
         return False
 
 
-def _until_answered(port: int, path: str, body: dict[str, Any], started: float) -> float:
+def _until_answered(port: int, path: str, body: dict[str, Any] | None, started: float) -> float:
     deadline = started + 60
     while time.monotonic() < deadline:
-        if _post(port, path, body):
+        if _answered(port, path, body):
             return time.monotonic() - started
         time.sleep(0.005)
     raise RuntimeError(f"nothing answered {path} on port {port} within 60 s")
@@ -78,8 +83,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
-    """Seconds from spawning the service to its first REST answer and its first GraphQL
-    answer, and the CPU seconds it had used by each."""
+    """Seconds from spawning the service to its first REST answer, its first GraphQL answer
+    and its catalogue, and the CPU seconds it had used by each."""
     port = _free_port()
     command = ["taskset", "-c", core, sys.executable, "-m", "bench.serve", "service",
                str(port)]  # fmt: skip
@@ -91,6 +96,8 @@ def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
         rest_cpu = cpu_seconds(process.pid)  # taskset execs the server: one process
         graphql = _until_answered(port, *GRAPHQL, started)
         graphql_cpu = cpu_seconds(process.pid)
+        catalogue = _until_answered(port, *CATALOGUE, started)
+        catalogue_cpu = cpu_seconds(process.pid)
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -99,6 +106,9 @@ def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
         "first_answer_cpu_s": rest_cpu,
         "first_graphql_answer_s": graphql,
         "first_graphql_answer_cpu_s": graphql_cpu,
+        # Measured after GraphQL's: the seconds from it to the catalogue's are the catalogue's.
+        "catalogue_s": catalogue - graphql,
+        "catalogue_cpu_s": catalogue_cpu - graphql_cpu,
     }
 
 
@@ -129,6 +139,8 @@ def table(figures: dict[str, Any]) -> list[str]:
         f"{figures['first_answer_s']:.2f} | {figures['first_answer_cpu_s']:.2f} | {met} |",
         f"| first GraphQL answer (no target) | {figures['first_graphql_answer_s']:.2f} | "
         f"{figures['first_graphql_answer_cpu_s']:.2f} |  |",
+        f"| then the first `GET /v1/systems` (no target) | {figures['catalogue_s']:.2f} | "
+        f"{figures['catalogue_cpu_s']:.2f} |  |",
     ]
 
 
