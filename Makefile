@@ -45,6 +45,7 @@ image:
 
 typecheck: $(STAMP)
 	$(BIN)/mypy service bench
+	$(BIN)/mypy tools
 
 schema: $(STAMP)
 	$(BIN)/python -m service export-schemas

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 ROOT = Path("deploy/kubernetes")
 VALIDATE = Path(sys.executable).parent / "kubernetes-validate"
@@ -64,11 +64,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(manifests)} manifests")  # fmt: skip
     ok = validate(manifests, args.kubernetes_version) and not problems
 
-    kubectl = shutil.which("kubectl")
-    overlays = [k.parent for k in kustomizations(ROOT / "overlays")]
-    if kubectl is None:
+    kubectl = shutil.which("kubectl") or ""
+    overlays = [k.parent for k in kustomizations(ROOT / "overlays")] if kubectl else []
+    if not kubectl:
         print("kubectl not installed: the overlays' rendered output (their patches) not validated")
-    for overlay in overlays if kubectl else []:
+    for overlay in overlays:
         rendered = subprocess.run(
             [kubectl, "kustomize", str(overlay)], capture_output=True, text=True, check=False
         )

@@ -59,7 +59,8 @@ from service.catalogue import json_schema, odds_example  # noqa: E402
 from service.graphql import build_schema  # noqa: E402
 from service.graphql_internals import core_schema  # noqa: E402
 from service.rules.cost import BUDGET  # noqa: E402
-from service.rules.registry import Model, Operation, camel, load  # noqa: E402
+from service.rules.model import Model  # noqa: E402
+from service.rules.registry import Operation, camel, load  # noqa: E402
 from service.runtime import Odds  # noqa: E402
 from tests.contract.bounds import draw  # noqa: E402
 
@@ -257,9 +258,10 @@ def run_valid(client: Client, schema: GraphQLSchema, target: Target, cases: int,
         f"{target.field}(input: $input) {picked} }} }}"
     )
     published = json_schema(target.request_model, "validation")
+    odds = odds_example(target.op)
     example = (
-        odds_example(target.op)
-        if target.request_model is target.op.odds_request_model
+        odds
+        if odds is not None and target.request_model is target.op.odds_request_model
         else dict(target.op.example)
     )
     rng = random.Random(seed)

@@ -92,7 +92,8 @@ class Mix:
 
     def draw(self, rng: random.Random) -> Request:
         kinds, weights = zip(*self.kinds, strict=True)
-        return rng.choices(kinds, weights)[0](rng)
+        kind: Callable[[random.Random], Request] = rng.choices(kinds, weights)[0]
+        return kind(rng)
 
     def rule(self, rng: random.Random) -> Request:
         """Any operation's example, with a fresh seed when it rolls and names no faces."""
