@@ -368,7 +368,7 @@ class Catalogue:
         self._lock = threading.RLock()
         self._schemas: dict[Key, dict[str, Any]] = {}
         self._infos: list[SystemInfo] | None = None
-        self._entries: dict[str, bytes] = {}
+        self._entries: dict[str, memoryview] = {}
         self._all: bytes | None = None
 
     def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
@@ -390,22 +390,27 @@ class Catalogue:
                 ]
             return self._infos
 
-    def system_json(self, slug: str) -> bytes:
-        """`GET /v1/systems/{slug}`: one system's entry with its schemas and examples."""
-        with self._lock:
-            found = self._entries.get(slug)
-            if found is None:
-                system = self.registry.system(slug)
-                if system is None:
-                    raise LookupError(f"no system {slug!r}")
-                entry = system_entry(system, self.schema, self.odds_limit)
-                found = self._entries[slug] = orjson.dumps(entry)
-            return found
+    def system_json(self, slug: str) -> memoryview:
+        """`GET /v1/systems/{slug}`: one system's entry with its schemas and examples, a view
+        of the whole catalogue's bytes (so that they are kept once)."""
+        if self.registry.system(slug) is None:
+            raise LookupError(f"no system {slug!r}")
+        self.json()
+        return self._entries[slug]
 
     def json(self) -> bytes:
         """`GET /v1/systems`: `{"systems": [...]}`, each system's entry in registry order."""
         with self._lock:
             if self._all is None:
-                entries = [self.system_json(system.slug) for system in self.registry.systems]
-                self._all = b'{"systems":[' + b",".join(entries) + b"]}"
+                systems = self.registry.systems
+                entries = [
+                    orjson.dumps(system_entry(system, self.schema, self.odds_limit))
+                    for system in systems
+                ]
+                start = b'{"systems":['
+                self._all = start + b",".join(entries) + b"]}"
+                whole, offset = memoryview(self._all), len(start)
+                for system, entry in zip(systems, entries, strict=True):
+                    self._entries[system.slug] = whole[offset : offset + len(entry)]
+                    offset += len(entry) + 1
             return self._all

@@ -72,7 +72,7 @@ async def problem_handler(request: Request, exc: Exception) -> Response:
     return response
 
 
-def _json(data: bytes) -> Response:
+def _json(data: bytes | memoryview) -> Response:
     return Response(data, media_type=JSON)
 
 
@@ -167,7 +167,7 @@ def _table(table: Table) -> bytes:
     return pydantic_core.to_json(table.document())
 
 
-def _document(make: Callable[[], bytes]) -> Lazy:
+def _document(make: Callable[[], bytes | memoryview]) -> Lazy:
     """`GET` of a document made by its first request: the catalogue's JSON Schemas and the
     tables grow with every rule, and the schemas take seconds at a few hundred operations,
     which no process should wait for to start."""
