@@ -30,6 +30,7 @@ from service.drain import Drain
 from service.explorers import explorer_routes
 from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
+from service.prepare import Preparation
 from service.rest import Dispatch, endpoints, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
 from service.rules.four_c.core.ranks import CustomMasterTable, configure_default
@@ -43,7 +44,9 @@ from service.static import page_routes
 __all__ = ["build_app", "create_app", "tune_garbage_collector"]
 
 
-def _ops_routes(cache: ProbabilityCache, metrics: Metrics, drain: Drain) -> list[BaseRoute]:
+def _ops_routes(
+    cache: ProbabilityCache, metrics: Metrics, drain: Drain, preparation: Preparation | None
+) -> list[BaseRoute]:
     async def healthz(request: Request) -> Response:
         return Response(orjson.dumps({"status": "ok"}), media_type="application/json")
 
@@ -52,7 +55,9 @@ def _ops_routes(cache: ProbabilityCache, metrics: Metrics, drain: Drain) -> list
         never a reason to refuse traffic. `full`: Redis refused the last write for memory;
         `error` and `detail`, when it is not reachable: why (`service.cache.Problem`)."""
         if drain.draining:  # SIGTERM came: out of the balancers' pools (service/drain.py)
-            return _draining()
+            return _not_ready("draining")
+        if preparation is not None and not preparation.ready:  # PREPARE_ON_START
+            return _not_ready("preparing")
         reachable = await cache.ping()
         full = cache.stats.full
         state: dict[str, object] = {"backend": cache.backend, "reachable": reachable, "full": full}
@@ -71,8 +76,8 @@ def _ops_routes(cache: ProbabilityCache, metrics: Metrics, drain: Drain) -> list
     ]
 
 
-def _draining() -> Response:
-    body = {"status": "draining", "rules_version": RULES_VERSION}
+def _not_ready(status: str) -> Response:
+    body = {"status": status, "rules_version": RULES_VERSION}
     return Response(orjson.dumps(body), status_code=503, media_type="application/json")
 
 
@@ -110,7 +115,8 @@ def build_app(
     graphql = Lazy(build_graphql)
     operations = endpoints(registry, odds)
     api = [*routes(registry, odds, catalogue, operations), *call_routes(registry, operations, odds)]
-    known = [r.path for r in api if isinstance(r, Route)] + ["/graphql"]
+    fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
+    known = [r.path for r in fixed if isinstance(r, Route)]
     metrics = Metrics([*known, "/healthz", "/readyz", "/metrics"], cache.stats)
     drain = Drain(settings.shutdown_drain_seconds)
 
@@ -120,9 +126,14 @@ def build_app(
         else None
     )
 
+    explorers = explorer_routes(registry, graphql)
+    preparation = Preparation([*fixed, *explorers]) if settings.prepare_on_start else None
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         drain.install()
+        if preparation is not None:
+            preparation.start()
         yield
         odds.close()
         await cache.close()
@@ -134,12 +145,11 @@ def build_app(
     def cors(app: ASGIApp) -> ASGIApp:
         return app if policy is None else Cors(app, policy)
 
-    fixed = [*api, Route("/graphql", graphql, methods=["POST"])]
     app = Starlette(
         routes=[
             *fixed,
-            *_ops_routes(cache, metrics, drain),
-            *explorer_routes(registry, graphql),
+            *_ops_routes(cache, metrics, drain, preparation),
+            *explorers,
             *page_routes(),
         ],
         exception_handlers={HTTPException: problem_handler, Exception: fault_handler},

@@ -200,6 +200,14 @@ class Settings(BaseSettings):
         "Python's 700,10,10 promotes the short-lived objects of requests in flight to older "
         "generations, and so runs full collections often; 10000 lets them die young.",
     )
+    prepare_on_start: bool = Field(
+        default=False,
+        description="Once serving, make in the background what is otherwise made by its "
+        "first request (the GraphQL schema, the catalogue, OpenAPI, the explorers' examples), "
+        "with /readyz answering 503 preparing until then, so that a replica a load balancer "
+        "adds never makes a caller wait for them; off, a process that answers only REST "
+        "never makes them (service/prepare.py).",
+    )
     # Graceful shutdown (service/drain.py): on SIGTERM, /readyz answers 503 for the drain while
     # requests are still served, then the listener closes and what is in flight finishes.
     shutdown_drain_seconds: float = Field(
