@@ -26,11 +26,15 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def served(
-    env: Mapping[str, str] | None = None, log: Path | None = None, seconds: float = 30
+    env: Mapping[str, str] | None = None,
+    log: Path | None = None,
+    seconds: float = 30,
+    until: str = "/healthz",
 ) -> Iterator[tuple[str, int]]:
-    """The service's base URL and process id, once it answers /healthz. `env` is added to
-    this process's environment, without its REDIS_URL and with LOG_REQUESTS=false unless
-    `env` says otherwise; its output goes to `log` (else to this process's)."""
+    """The service's base URL and process id, once `until` answers 200 (/readyz: once it is
+    ready). `env` is added to this process's environment, without its REDIS_URL and with
+    LOG_REQUESTS=false unless `env` says otherwise; its output goes to `log` (else to this
+    process's)."""
     port = free_port()
     environment = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     environment.update({"LOG_REQUESTS": "false", **(env or {})})
@@ -41,7 +45,7 @@ def served(
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + seconds
-        while not _answers(f"{base}/healthz"):
+        while not _answers(base + until):
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError(f"the service did not start{f'; see {log}' if log else ''}")
             time.sleep(0.05)
