@@ -366,14 +366,14 @@ class Catalogue:
         self.registry = registry
         self.odds_limit = odds_limit
         self._lock = threading.RLock()
-        self._schemas: dict[Key, dict[str, Any]] = {}
+        self._schemas: dict[Key, dict[str, Any]] | None = None
         self._infos: list[SystemInfo] | None = None
         self._entries: dict[str, memoryview] = {}
         self._all: bytes | None = None
 
     def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
         with self._lock:
-            if not self._schemas:
+            if self._schemas is None:
                 self._schemas = json_schemas(wire_models(self.registry))
             found = self._schemas.get((model, mode))
             if found is None:
