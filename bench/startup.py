@@ -4,7 +4,8 @@ The first answer is timed end to end: the service is spawned as `make bench` ser
 (`python -m bench.serve service PORT`), with every system in it, and sent a REST 4D8 check
 every 5 ms until one is answered; then a GraphQL check (the GraphQL schema is built by the
 first GraphQL request), then the catalogue (`GET /v1/systems`, every operation's JSON
-Schemas, made by its first request). The server's CPU seconds by each answer are shown
+Schemas, made by its first request); and, apart, the service as Kubernetes runs it, with
+`PREPARE_ON_START`, until its `/readyz` answers 200. The server's CPU seconds by each are shown
 beside the wall clock's: on a shared machine other processes stretch the wall clock, and
 they do not use this process's CPU. The target is the first answer's; GraphQL's and the
 catalogue's are shown beside it (a client that waits more than 10 s, as Schemathesis does,
@@ -39,6 +40,7 @@ FIRST_ANSWER_S = 3.0
 CHECK = ("/v1/four-d8/check", {"ease": 20})
 GRAPHQL = ("/graphql", {"query": "{ fourD8 { check(input: {ease: 20}) { success } } }"})
 CATALOGUE = ("/v1/systems", None)
+READY = ("/readyz", None)
 
 
 def judge(figures: dict[str, float]) -> dict[str, Any]:
@@ -82,9 +84,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
-    """Seconds from spawning the service to its first REST answer, its first GraphQL answer
-    and its catalogue, and the CPU seconds it had used by each."""
+@contextlib.contextmanager
+def _spawned(core: str, env: dict[str, str]) -> Iterator[tuple[int, int, float]]:
+    """The service spawned on `core`: its port, its process id and when it was spawned."""
     port = _free_port()
     command = ["taskset", "-c", core, sys.executable, "-m", "bench.serve", "service",
                str(port)]  # fmt: skip
@@ -92,15 +94,22 @@ def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)  # fmt: skip
     try:
-        rest = _until_answered(port, *CHECK, started)
-        rest_cpu = cpu_seconds(process.pid)  # taskset execs the server: one process
-        graphql = _until_answered(port, *GRAPHQL, started)
-        graphql_cpu = cpu_seconds(process.pid)
-        catalogue = _until_answered(port, *CATALOGUE, started)
-        catalogue_cpu = cpu_seconds(process.pid)
+        yield port, process.pid, started  # taskset execs the server: one process
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
+    """Seconds from spawning the service to its first REST answer, its first GraphQL answer
+    and its catalogue, and the CPU seconds it had used by each."""
+    with _spawned(core, env) as (port, pid, started):
+        rest = _until_answered(port, *CHECK, started)
+        rest_cpu = cpu_seconds(pid)
+        graphql = _until_answered(port, *GRAPHQL, started)
+        graphql_cpu = cpu_seconds(pid)
+        catalogue = _until_answered(port, *CATALOGUE, started)
+        catalogue_cpu = cpu_seconds(pid)
     return {
         "first_answer_s": rest,
         "first_answer_cpu_s": rest_cpu,
@@ -110,6 +119,14 @@ def first_answers(core: str, env: dict[str, str]) -> dict[str, float]:
         "catalogue_s": catalogue - graphql,
         "catalogue_cpu_s": catalogue_cpu - graphql_cpu,
     }
+
+
+def prepared(core: str, env: dict[str, str]) -> dict[str, float]:
+    """Seconds from spawning the service with `PREPARE_ON_START` (as Kubernetes runs it) to
+    its `/readyz` answering 200, and the CPU seconds it had used by then."""
+    with _spawned(core, {**env, "PREPARE_ON_START": "true"}) as (port, pid, started):
+        ready = _until_answered(port, *READY, started)
+        return {"prepared_ready_s": ready, "prepared_ready_cpu_s": cpu_seconds(pid)}
 
 
 @contextlib.contextmanager
@@ -125,7 +142,7 @@ def measure(core: str = "0", repeats: int = 3) -> dict[str, Any]:
     """The startup figures, each the median of `repeats` runs, served on `core`."""
     with cached_bytecode() as env:
         first_answers(core, env)  # untimed: fills the bytecode cache
-        runs = [first_answers(core, env) for _ in range(repeats)]
+        runs = [first_answers(core, env) | prepared(core, env) for _ in range(repeats)]
     return judge({name: statistics.median(run[name] for run in runs) for name in runs[0]})
 
 
@@ -141,6 +158,8 @@ def table(figures: dict[str, Any]) -> list[str]:
         f"{figures['first_graphql_answer_cpu_s']:.2f} |  |",
         f"| then the first `GET /v1/systems` (no target) | {figures['catalogue_s']:.2f} | "
         f"{figures['catalogue_cpu_s']:.2f} |  |",
+        f"| prepared (`PREPARE_ON_START`), until ready (no target) | "
+        f"{figures['prepared_ready_s']:.2f} | {figures['prepared_ready_cpu_s']:.2f} |  |",
     ]
 
 

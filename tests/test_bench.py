@@ -87,12 +87,14 @@ def test_the_table_shows_the_startup_figures():
     started = startup.judge({"first_answer_s": 2.4, "first_answer_cpu_s": 2.3,
                              "first_graphql_answer_s": 4.9,
                              "first_graphql_answer_cpu_s": 4.8, "catalogue_s": 3.5,
-                             "catalogue_cpu_s": 3.4})  # fmt: skip
+                             "catalogue_cpu_s": 3.4, "prepared_ready_s": 12.5,
+                             "prepared_ready_cpu_s": 12.25})  # fmt: skip
     result = report(rows, {"service memory": 90.0}, [], args, started)
     lines = table(result).splitlines()
     assert "| first answer (≤ 3 s) | 2.40 | 2.30 | yes |" in lines
     assert "| first GraphQL answer (no target) | 4.90 | 4.80 |  |" in lines
     assert "| then the first `GET /v1/systems` (no target) | 3.50 | 3.40 |  |" in lines
+    assert "| prepared (`PREPARE_ON_START`), until ready (no target) | 12.50 | 12.25 |  |" in lines
     assert "| x | 80 | 1.00 | 2.00 | 0.80 x (0.85 x) | 1.00 | **no** |" in lines
 
 
