@@ -10,6 +10,7 @@ balancer sends it a request before.
 
 import logging
 import threading
+import time
 from collections.abc import Iterable
 
 from starlette.routing import BaseRoute, Route
@@ -41,6 +42,7 @@ class Preparation:
         threading.Thread(target=self._prepare, name="prepare", daemon=True).start()
 
     def _prepare(self) -> None:
+        started = time.perf_counter()
         for lazy in self._made_on_first_use:
             try:
                 lazy.prepare()
@@ -49,4 +51,5 @@ class Preparation:
                 # out of every pool for one document would serve nothing else either.
                 LOG.exception("preparing failed: left to its first request")
         self._done.set()
-        LOG.info("prepared", extra={"made": len(self._made_on_first_use)})
+        seconds = round(time.perf_counter() - started, 3)
+        LOG.info("prepared", extra={"made": len(self._made_on_first_use), "seconds": seconds})

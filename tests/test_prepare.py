@@ -32,7 +32,7 @@ def until(condition: Callable[[], bool], seconds: float = 30) -> None:
         time.sleep(0.01)
 
 
-def test_it_is_ready_once_every_lazy_endpoint_is_made():
+def test_it_is_ready_once_every_lazy_endpoint_is_made(caplog):
     gate = threading.Event()
     made: list[str] = []
 
@@ -50,13 +50,18 @@ def test_it_is_ready_once_every_lazy_endpoint_is_made():
 
     routes = [Route("/slow", Lazy(slow)), Route("/plain", plain), Route("/quick", Lazy(quick))]
     preparation = Preparation(routes)
-    preparation.start()
-    time.sleep(0.05)
-    assert not preparation.ready
-    assert made == []
-    gate.set()
-    until(lambda: preparation.ready)
+    with caplog.at_level(logging.INFO, logger="adjudicator"):
+        preparation.start()
+        time.sleep(0.05)
+        assert not preparation.ready
+        assert made == []
+        gate.set()
+        until(lambda: preparation.ready)
+        until(lambda: any(r.msg == "prepared" for r in caplog.records))
     assert made == ["slow", "quick"]
+    [logged] = [r for r in caplog.records if r.msg == "prepared"]
+    assert vars(logged)["made"] == 2
+    assert vars(logged)["seconds"] >= 0.05  # the gate held it that long
 
 
 def test_one_that_fails_is_logged_and_left_to_its_first_request(caplog):
