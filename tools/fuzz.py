@@ -27,9 +27,10 @@ from tests.served import served  # noqa: E402
 BIN = Path(sys.executable).parent
 LOGS = ROOT / ".schemathesis"
 #: (Schemathesis examples per operation, GraphQL cases in all, cost samples per operation).
-#: At 839 operations, 40 examples make about 28,000 REST cases in three minutes; the long
-#: run's 200, with the coverage phase, made 346,241 in 55 minutes (2026-11-26).
-BUDGETS = {"ci": (40, 6000, 0), "long": (200, 50_000, 2000)}
+#: At 839 operations, 40 examples made 27,794 REST cases in 332 s, and CI came within a minute
+#: of its 30; 25 make about 17,000 (at least 5,000 are asked for). The long run's 200, with
+#: the coverage phase, made 346,241 in 55 minutes (2026-11-26).
+BUDGETS = {"ci": (25, 6000, 0), "long": (200, 50_000, 2000)}
 #: Schemathesis phases: `make test` leaves out the coverage phase, which over 839 operations
 #: took 400 of CI's 30 minutes; its boundary values are drawn by the cost suite and the
 #: per-operation GraphQL fuzzer in every run, and by the coverage phase in `make fuzz-long`.
