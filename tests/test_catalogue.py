@@ -97,6 +97,7 @@ def test_each_schema_is_made_once_and_only_when_asked(monkeypatch):
     for system in REGISTRY.systems:
         catalogue.system_json(system.slug)
     assert catalogue.json() is whole
+    assert made
     assert set(made.values()) == {1}
 
 
