@@ -12,7 +12,7 @@ node's own bytes, each outcome and request by `footprint`), dropping whole reque
 first, to make room; a request that alone fills it keeps the outcomes it has and stops
 growing (dropping it made a hot request start over each time it filled up). Oldest, not least
 recently used: keeping a recency order cost more per remembered call than a rebuilt tree
-costs now and then. Outcomes differ in size (a 4D8 check's holds about 5 KB), so a count
+costs now and then. Outcomes differ in size (a 4D8 check's holds about 2.5 KB), so a count
 of nodes would bound nothing.
 """
 
@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 import pydantic_core
 
-from service.lru import footprint
+from service.lru import footprint, shared
 from service.rules.dice import Dice, Roll
 
 __all__ = ["Memo"]
@@ -93,6 +93,7 @@ class Memo(Generic[R]):
             tree = self._trees.get(key)
             if not self.capacity or (tree and tree.size + tree.largest > self.capacity):
                 return outcome  # this request fills the memo: answered, not remembered
+            shared(outcome)
             cost = self._cost(tree, key, outcome, rolled)
             self._make_room(cost, key)
             if self.size + cost > self.capacity:

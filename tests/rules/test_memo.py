@@ -6,8 +6,10 @@ import json
 
 import pytest
 
+from service.lru import footprint
 from service.rules.dice import Dice, DiceError, DiceSpec
 from service.rules.memo import Memo
+from service.rules.model import Model
 from service.rules.registry import Operation, load
 
 
@@ -45,7 +47,7 @@ def test_table_dice_that_do_not_fit_are_refused_on_a_remembered_path():
 
 def test_the_memo_holds_at_most_its_capacity():
     memo: Memo[tuple[int, ...]] = Memo(capacity=20_000)
-    for seed in range(300):
+    for seed in range(600):
         for request in range(4):
             dice = Dice(DiceSpec(seed=seed))
             memo(request, dice, exploding, request)
@@ -97,3 +99,27 @@ def test_every_remembering_operation_answers_as_its_rule(op: Operation):
             dice = Dice(DiceSpec(seed=seed))
             assert remembered == op.rule(request, dice), (body, seed)
             assert envelope["rolls"] == dice.rolls
+
+
+def test_remembered_outcomes_share_their_field_name_sets():
+    """Each pydantic model keeps its own set of the fields it was given, half a 4D8 check's
+    outcome; remembered outcomes share one set a shape, and a copy still gets its own."""
+    op = next(op for op in REMEMBERING if (op.system, op.name) == ("four-d8", "check"))
+    memo: Memo[Model] = Memo()
+    outcomes = []
+    for seed in range(40):
+        request = op.request_model.model_validate_json(
+            json.dumps({"ease": 20, "dice": {"seed": seed}})
+        )
+        outcomes.append(memo(seed, Dice(request.dice), op.rule, request))
+    fresh = op.rule(request, Dice(request.dice))
+    assert outcomes[-1] == fresh
+    assert footprint(outcomes[-1]) < footprint(fresh)
+    assert len({id(o.__pydantic_fields_set__) for o in outcomes}) == 1
+    assert len({id(d.__pydantic_fields_set__) for o in outcomes for d in o.dice}) == 1
+    given = outcomes[0].__pydantic_fields_set__
+    names = set(given)
+    copy = outcomes[0].model_copy(update={"ease": 19})
+    assert copy.ease == 19
+    assert copy.__pydantic_fields_set__ is not given
+    assert given == names
