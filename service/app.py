@@ -30,6 +30,7 @@ from service.drain import Drain
 from service.explorers import explorer_routes
 from service.lazy import Lazy
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
+from service.openapi import published
 from service.prepare import Preparation
 from service.rest import Dispatch, endpoints, fault_handler, problem_handler, routes, too_large
 from service.rules import RULES_VERSION
@@ -93,7 +94,7 @@ def build_app(
     configure_master_table(settings.four_c_master_table)
     configure_action_deck(settings.fi_action_deck)
     registry.limit_memos(settings.memo_bytes)
-    catalogue = Catalogue(registry, settings.max_odds_states)
+    catalogue = Catalogue(registry, settings.max_odds_states, models=published)
     odds = Odds(cache, budget=settings.max_odds_states, deadline=settings.odds_deadline_seconds,
                 workers=settings.odds_workers)  # fmt: skip
 
@@ -126,7 +127,7 @@ def build_app(
         else None
     )
 
-    explorers = explorer_routes(registry, graphql)
+    explorers = explorer_routes(registry, graphql, catalogue)
     preparation = Preparation([*fixed, *explorers]) if settings.prepare_on_start else None
 
     @asynccontextmanager

@@ -4,8 +4,9 @@ and example requests.
 
 Made at startup, the JSON Schemas took most of the time the service took to start, and most
 of them were made two or three times; `Catalogue` makes nothing until it is asked, and each
-schema and document once. The schemas are made in one pass over the registry, as OpenAPI's
-are, so that a model many operations share is made once rather than once for each.
+schema and document once. The schemas are made in one pass over the registry, so that a
+model many operations share is made once rather than once for each; the app's catalogue
+makes OpenAPI's in the same pass, and the document is written from its definitions.
 """
 
 import inspect
@@ -30,11 +31,11 @@ __all__ = [
     "OperationInfo",
     "OptionInfo",
     "SystemInfo",
+    "definitions",
     "describe",
     "describe_system",
     "example",
     "json_schema",
-    "json_schemas",
     "odds_example",
     "system_entry",
     "wire_models",
@@ -69,13 +70,16 @@ class Names(GenerateJsonSchema):
 Key = tuple[type[BaseModel], JsonSchemaMode]
 
 
-def json_schemas(models: Iterable[Key]) -> dict[Key, dict[str, Any]]:
-    """Each model's JSON Schema in its mode, standing alone (`$defs` holds what it refers
-    to), all made in one pass so that a model many share is made once."""
+#: Each model's definition name, and the definitions by name.
+Definitions = tuple[dict[Key, str], dict[str, Any]]
+
+
+def definitions(models: Iterable[Key]) -> Definitions:
+    """The JSON Schema definitions of `models`, each in its mode, made in one pass so that a
+    model many share is made once; each refers to the others as `#/$defs/<name>`."""
     keys = list(dict.fromkeys(models))
     refs, made = models_json_schema(keys, ref_template="#/$defs/{model}", schema_generator=Names)
-    defs: dict[str, Any] = made.get("$defs", {})
-    return {key: _standalone(_name(refs[key]), defs) for key in keys}
+    return {key: _name(refs[key]) for key in keys}, made.get("$defs", {})
 
 
 def wire_models(registry: Registry) -> Iterable[Key]:
@@ -362,22 +366,40 @@ class Catalogue:
     document once, as the JSON bytes served. Safe to use from several threads: each part is
     made under one lock, so it is made once and then only read."""
 
-    def __init__(self, registry: Registry, odds_limit: int = BUDGET) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        odds_limit: int = BUDGET,
+        models: Callable[[Registry], Iterable[Key]] = wire_models,
+    ) -> None:
         self.registry = registry
         self.odds_limit = odds_limit
         self._lock = threading.RLock()
-        self._schemas: dict[Key, dict[str, Any]] | None = None
+        #: The models whose definitions are made in the one pass: at least the wire models
+        #: (the app gives OpenAPI's, so that the document shares the pass).
+        self._models = models
+        self._definitions: Definitions | None = None
+        self._schemas: dict[Key, dict[str, Any]] = {}
         self._infos: list[SystemInfo] | None = None
         self._entries: dict[str, memoryview] = {}
         self._all: bytes | None = None
 
-    def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
+    def definitions(self) -> Definitions:
+        """The definitions of every model in `models`, made in one pass on first use."""
         with self._lock:
-            if self._schemas is None:
-                self._schemas = json_schemas(wire_models(self.registry))
+            if self._definitions is None:
+                self._definitions = definitions(self._models(self.registry))
+            return self._definitions
+
+    def schema(self, model: type[BaseModel], mode: JsonSchemaMode) -> dict[str, Any]:
+        """The model's JSON Schema standing alone, from the one pass when it is in it."""
+        with self._lock:
             found = self._schemas.get((model, mode))
             if found is None:
-                found = self._schemas[model, mode] = json_schema(model, mode)
+                names, defs = self.definitions()
+                name = names.get((model, mode))
+                found = json_schema(model, mode) if name is None else _standalone(name, defs)
+                self._schemas[model, mode] = found
             return found
 
     def infos(self) -> list[SystemInfo]:

@@ -9,6 +9,7 @@ import orjson
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from service.catalogue import Catalogue
 from service.lazy import Lazy
 from service.openapi import openapi
 from service.rules.registry import Registry
@@ -20,9 +21,10 @@ def _document(make: Callable[[], object]) -> Lazy:
     return Lazy(lambda: Response(orjson.dumps(make()), media_type="application/json"))
 
 
-def explorer_routes(registry: Registry, graphql: Lazy) -> list[BaseRoute]:
+def explorer_routes(registry: Registry, graphql: Lazy, catalogue: Catalogue) -> list[BaseRoute]:
     """The two documents; `graphql` is the service's `POST /graphql` app, whose schema the
-    example queries are written from (and which it builds, if no query has yet)."""
+    example queries are written from (and which it builds, if no query has yet), and the
+    OpenAPI document's schemas are `catalogue`'s (made in one pass for both)."""
 
     def examples() -> object:
         # Imported here, as the app imports GraphQL: Strawberry is slow to import.
@@ -34,6 +36,6 @@ def explorer_routes(registry: Registry, graphql: Lazy) -> list[BaseRoute]:
         return {"systems": examples(registry, app.schema)}
 
     return [
-        Route("/openapi.json", _document(lambda: openapi(registry)), methods=["GET"]),
+        Route("/openapi.json", _document(lambda: openapi(registry, catalogue)), methods=["GET"]),
         Route("/graphiql/examples.json", _document(examples), methods=["GET"]),
     ]

@@ -1,21 +1,24 @@
 """The OpenAPI 3.1 document, generated from the registry: one path per operation, odds
 endpoint and table, each with its request and response schemas and its problem responses."""
 
+from collections.abc import Iterable
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
-from pydantic.json_schema import JsonSchemaMode, models_json_schema
+from pydantic.json_schema import JsonSchemaMode
 
 from service.calls import EXAMPLES, SCHEMAS
-from service.catalogue import CostInfo, Names, cost_info, example, odds_example, wire_models
+from service.catalogue import Catalogue, CostInfo, cost_info, example, odds_example, wire_models
 from service.errors import Problem
 from service.rules import RULES_VERSION
 from service.rules.cost import BUDGET
 from service.rules.registry import Registry
 
-__all__ = ["openapi"]
+__all__ = ["openapi", "published"]
 
-_REF = "#/components/schemas/{model}"
+_COMPONENTS = "#/components/schemas/"
+_REF = _COMPONENTS + "{model}"
 
 
 def _problem(description: str) -> dict[str, Any]:
@@ -66,14 +69,15 @@ def _get(summary: str, response: Any, tag: str) -> Any:
     }
 
 
-def _models(registry: Registry) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
-    models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(Problem, "serialization")]
-    models += wire_models(registry)
+def published(registry: Registry) -> Iterable[tuple[type[BaseModel], JsonSchemaMode]]:
+    """Every model the document has a schema of: problems, the operations' wire models, the
+    tables and the calls' bodies and answers."""
+    yield Problem, "serialization"
+    yield from wire_models(registry)
     for system in registry.systems:
-        models += [(table.model, "serialization") for table in system.tables]
+        yield from ((table.model, "serialization") for table in system.tables)
     for body, answer in SCHEMAS.values():
-        models += [(body, "validation"), (answer, "serialization")]
-    return models
+        yield from ((body, "validation"), (answer, "serialization"))
 
 
 def _cost_text(cost: CostInfo) -> str:
@@ -124,8 +128,15 @@ def _paths(registry: Registry, refs: Refs) -> dict[str, Any]:
     return paths
 
 
-def openapi(registry: Registry) -> dict[str, Any]:
-    refs, schema = models_json_schema(_models(registry), ref_template=_REF, schema_generator=Names)
+def openapi(registry: Registry, catalogue: Catalogue | None = None) -> dict[str, Any]:
+    """The document, from the definitions of `catalogue` (whose one pass must have made the
+    `published` models: the app's does) or of a pass of its own."""
+    names, defs = (catalogue or Catalogue(registry, models=published)).definitions()
+    refs = {key: {"$ref": _REF.format(model=name)} for key, name in names.items()}
+    # The catalogue's definitions refer to each other as `#/$defs/<name>` (in `$ref` and in
+    # discriminator mappings). In JSON text `"#/$defs/` can only open a string (a quote
+    # inside one is escaped), and the only strings that open so are those references.
+    written = orjson.dumps(defs).replace(b'"#/$defs/', f'"{_COMPONENTS}'.encode())
     return {
         "openapi": "3.1.0",
         "info": {
@@ -134,5 +145,5 @@ def openapi(registry: Registry) -> dict[str, Any]:
             "description": "Rules, dice and exact odds for five tabletop role-playing games.",
         },
         "paths": _paths(registry, refs),
-        "components": {"schemas": schema.get("$defs", {})},
+        "components": {"schemas": orjson.loads(written)},
     }

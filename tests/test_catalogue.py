@@ -12,9 +12,9 @@ import pytest
 
 import service.catalogue
 from service.cache import MemoryCache
-from service.catalogue import Catalogue, json_schema, json_schemas, system_entry, wire_models
+from service.catalogue import Catalogue, json_schema, system_entry, wire_models
 from service.graphql import build_schema
-from service.openapi import openapi
+from service.openapi import openapi, published
 from service.rest import routes
 from service.rules.cost import BUDGET
 from service.rules.registry import Operation, load
@@ -71,19 +71,19 @@ def test_an_example_with_dice_is_published_without_them_for_the_odds(document):
 def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[type, str]]:
     """Count the JSON Schemas the catalogue makes, by model and mode, in one pass or alone."""
     made: Counter[tuple[type, str]] = Counter()
-    one, many = service.catalogue.json_schema, service.catalogue.json_schemas
+    one, many = service.catalogue.json_schema, service.catalogue.definitions
 
     def schema(model: Any, mode: Any) -> dict[str, Any]:
         made[model, mode] += 1
         return one(model, mode)
 
-    def schemas(models: Any) -> dict[Any, dict[str, Any]]:
+    def definitions(models: Any) -> Any:
         found = many(models)
-        made.update(found.keys())
+        made.update(found[0].keys())
         return found
 
     monkeypatch.setattr(service.catalogue, "json_schema", schema)
-    monkeypatch.setattr(service.catalogue, "json_schemas", schemas)
+    monkeypatch.setattr(service.catalogue, "definitions", definitions)
     return made
 
 
@@ -98,6 +98,18 @@ def test_each_schema_is_made_once_and_only_when_asked(monkeypatch):
         catalogue.system_json(system.slug)
     assert catalogue.json() is whole
     assert made
+    assert set(made.values()) == {1}
+
+
+def test_the_catalogue_and_the_openapi_document_share_one_pass(monkeypatch):
+    """The app's catalogue makes OpenAPI's models too, and the document is made from its
+    definitions: every schema once for both, and the document as it is made alone."""
+    alone = openapi(REGISTRY)
+    made = counting(monkeypatch)
+    catalogue = Catalogue(REGISTRY, models=published)
+    catalogue.json()
+    assert set(made) == set(published(REGISTRY))
+    assert openapi(REGISTRY, catalogue) == alone
     assert set(made.values()) == {1}
 
 
@@ -116,8 +128,9 @@ def inlined(node: Any, defs: dict[str, Any]) -> Any:
 def test_the_schemas_made_in_one_pass_are_each_models_own():
     """Made together, the schemas name shared definitions once for all (`FourD8Reading`),
     and each still says exactly what its model's own `model_json_schema` says."""
-    for (model, mode), schema in json_schemas(wire_models(REGISTRY)).items():
-        own = json_schema(model, mode)
+    catalogue = Catalogue(REGISTRY, models=published)
+    for model, mode in published(REGISTRY):
+        schema, own = catalogue.schema(model, mode), json_schema(model, mode)
         assert inlined(schema, schema.get("$defs", {})) == inlined(own, own.get("$defs", {}))
 
 
@@ -132,10 +145,10 @@ def test_the_app_is_built_without_making_a_schema(monkeypatch):
 
 def test_the_remembered_entries_are_the_entries():
     catalogue = Catalogue(REGISTRY)
-    made = json_schemas(wire_models(REGISTRY))
+    schema = Catalogue(REGISTRY).schema
 
     def entry(system: Any) -> dict[str, Any]:
-        return system_entry(system, lambda model, mode: made[model, mode])
+        return system_entry(system, schema)
 
     for system in REGISTRY.systems:
         assert orjson.loads(catalogue.system_json(system.slug)) == entry(system)
