@@ -10,17 +10,16 @@ same outcome again and again). Building and serialising the wrapped result cost 
 
 import asyncio
 import time
-import weakref
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import partial
 
 import orjson
 import pydantic_core
 
 from service.cache import ProbabilityCache
+from service.lru import PerObject
 from service.rolled import odds_request, rolled_odds
 from service.rules import RULES_VERSION
 from service.rules.cost import DeadlineExceeded, Estimate, check, metered
@@ -125,19 +124,22 @@ class Results:
     """Results of operations as JSON, equal member for member to `Operation.run`'s."""
 
     def __init__(self) -> None:
-        self._rendered = _Rendered()
+        # Models are immutable, and a remembered rule (a 4D8 check decides each of the 4096
+        # faces once) returns the same outcome again and again, as every request that omits
+        # its options shares the default options: each one's JSON is written once.
+        self._rendered = PerObject(pydantic_core.to_json)
 
     def json(self, op: Operation, request: Model) -> bytes:
         """The outcome's members, then the envelope's: the rules version, the options applied,
         the dice (each logged die is a shared object, written once), the seed, and
         `outcome_odds` (asked for, `Odds.run` answers instead)."""
         outcome, extra = op.execute(request)
-        members = [self._rendered.json(outcome)[1:-1], _RULES_VERSION]
+        members = [self._rendered(outcome)[1:-1], _RULES_VERSION]
         if op.options is not None:
-            options = self._rendered.json(getattr(request, "options"))  # noqa: B009
+            options = self._rendered(getattr(request, "options"))  # noqa: B009
             members.append(b'"options_applied":' + options)
         if op.random:
-            rolls = b",".join([self._rendered.json(roll) for roll in extra["rolls"]])
+            rolls = b",".join([self._rendered(roll) for roll in extra["rolls"]])
             members.append(b'"rolls":[%b],"seed":%b' % (rolls, orjson.dumps(extra["seed"])))
         if op.knows_odds:
             members.append(b'"outcome_odds":null')
@@ -146,30 +148,3 @@ class Results:
 
 #: The envelope's first member, the same in every result.
 _RULES_VERSION = b'"rules_version":' + orjson.dumps(RULES_VERSION)
-
-
-class _Rendered:
-    """The JSON of each outcome a rule returned (and of the options applied), kept while that
-    object lives.
-
-    Models are immutable, and a remembered rule (a 4D8 check decides each of the 4096 faces
-    once) returns the same object again and again, as every request that omits its options
-    shares the default options: its JSON is written once. An entry is dropped when its
-    object is collected, so a rule that makes a new outcome every time holds nothing, and an
-    identity is never mistaken for a later object's.
-    """
-
-    def __init__(self) -> None:
-        self._json: dict[int, tuple[weakref.ref[Model], bytes]] = {}
-
-    def json(self, outcome: Model) -> bytes:
-        key = id(outcome)
-        found = self._json.get(key)
-        if found is not None and found[0]() is outcome:
-            return found[1]
-        data = pydantic_core.to_json(outcome)
-        self._json[key] = (weakref.ref(outcome, partial(self._drop, key)), data)
-        return data
-
-    def _drop(self, key: int, gone: object) -> None:
-        self._json.pop(key, None)

@@ -8,7 +8,6 @@
   arrays by maxItems, strings by maxLength (enums excepted).
 """
 
-import gc
 import hashlib
 import json
 import re
@@ -27,10 +26,9 @@ from service.graphql import build_schema
 from service.openapi import openapi
 from service.rules import RULES_VERSION
 from service.rules.cost import BUDGET
-from service.rules.dice import Roll
 from service.rules.registry import System, camel, load, pascal
 from service.rules.registry import system_of as system_of_module
-from service.runtime import Odds, Results, _Rendered
+from service.runtime import Odds, Results
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -255,18 +253,6 @@ def test_options_applied_are_the_request_s():
         data = json.loads(results.json(op, op.request_model.model_validate_json(body)))
         assert data["options_applied"]["snake_eyes_degree"] == value
         assert data["degree"] == degree  # D-A03: the remembered check is keyed by its options
-
-
-def test_remembered_json_goes_with_its_outcome():
-    """An outcome's JSON is kept only while the outcome lives: a rule that makes a new
-    outcome every time holds nothing."""
-    rendered = _Rendered()
-    outcome = Roll(sides=8, value=3, purpose="physical")
-    assert rendered.json(outcome) == rendered.json(outcome) == outcome.model_dump_json().encode()
-    assert len(rendered._json) == 1
-    del outcome
-    gc.collect()
-    assert not rendered._json
 
 
 @pytest.mark.parametrize(
