@@ -13,14 +13,12 @@ errors:
   request, and then tries again, so a restarted Redis is used again.
 
 Redis is spoken to by `service.resp`, a small client of our own (RESP2 over asyncio
-streams, a LIFO pool of idle connections), not by redis-py: a GET of a 3 KB table cost
-about 50 µs of CPU in redis-py (pool locks, connection health checks, retry and
+streams, the concurrent calls pipelined on one connection), not by redis-py: a GET of a 3 KB
+table cost about 50 µs of CPU in redis-py (pool locks, connection health checks, retry and
 deprecation wrappers, event listeners) against 17 µs on a bare stream, which made
 the service 40% slower with Redis than with the in-memory cache under load. The
-cache needs only GET, SET with EX, and PING. With our client a `RedisCache.get` of
-3 KB costs about 27 µs of CPU instead of 61 µs (about 7 µs of it is `asyncio.timeout`).
-A call that fails or times out closes its connection, so a late reply is never read
-as the answer to the next command.
+cache needs only GET, SET with EX, and PING. A call that times out closes its connection,
+so a late reply is never read as the answer to another command.
 
 Without Redis the service uses a bounded in-process LRU (`MemoryCache`). With Redis it keeps
 one too, as a fallback tier: whenever a get or set cannot use Redis (the breaker is open, or
@@ -289,7 +287,7 @@ class RedisCache:
         return True
 
     async def close(self) -> None:
-        """Close the idle connections and empty the local tier; later calls fall back as if
+        """Close the connection and empty the local tier; later calls fall back as if
         Redis were gone."""
         self._local.clear()
         with contextlib.suppress(*_REDIS_FAILURES):

@@ -464,10 +464,10 @@ def test_client_reuses_one_connection_for_sequential_calls() -> None:
                 assert await client.get(key) == b"value of " + key.encode()
             await client.set("k", b"v", ex=60)
             assert fake.connections == 1
-            assert client.idle == 1
+            assert client.connected
             assert fake.commands[-1] == [b"SET", b"k", b"v", b"EX", b"60"]
             await client.aclose()
-            assert client.idle == 0
+            assert not client.connected
 
     asyncio.run(scenario())
 
@@ -477,16 +477,16 @@ def test_a_cancelled_call_drops_its_connection_and_the_next_call_gets_its_own_re
         async with fake_redis(answer_slowly) as (fake, port):
             client = Client.from_url(f"redis://127.0.0.1:{port}")
             assert await client.get("warm") == b"value of warm"
-            assert client.idle == 1
+            assert client.connected
             with pytest.raises(TimeoutError):
                 async with asyncio.timeout(0.05):
                     await client.get("slow")
-            assert client.idle == 0  # the connection with the late reply on it is gone
+            assert not client.connected  # the connection with the late reply on it is gone
             await asyncio.sleep(0.5)  # the late reply has been sent by now
             # On the old connection this would read b"value of slow".
             assert await client.get("fast") == b"value of fast"
             assert fake.connections == 2
-            assert client.idle == 1
+            assert client.connected
             await client.aclose()
 
     asyncio.run(scenario())
@@ -504,7 +504,7 @@ def test_a_cancelled_connect_leaves_nothing_behind() -> None:
             with pytest.raises(TimeoutError):
                 async with asyncio.timeout(0.05):
                     await client.get("k")
-            assert client.idle == 0
+            assert not client.connected
             await asyncio.sleep(0.5)
             assert await client.get("k") == b"v"
             assert [c[0] for c in fake.commands] == [b"AUTH", b"AUTH", b"GET"]
@@ -513,31 +513,62 @@ def test_a_cancelled_connect_leaves_nothing_behind() -> None:
     asyncio.run(scenario())
 
 
-def test_an_error_reply_raises_and_drops_the_connection() -> None:
+def test_an_error_reply_raises_in_its_own_caller_only() -> None:
     async def answer(command: list[bytes]) -> bytes:
         return b"-OOM command not allowed\r\n" if command[0] == b"SET" else bulk(b"v")
 
     async def scenario() -> None:
         async with fake_redis(answer) as (fake, port):
             client = Client.from_url(f"redis://127.0.0.1:{port}")
-            with pytest.raises(ResponseError, match="OOM command not allowed"):
-                await client.set("k", b"v", ex=1)
-            assert client.idle == 0
+            refused, value = await asyncio.gather(
+                client.set("k", b"v", ex=1), client.get("k"), return_exceptions=True
+            )
+            assert isinstance(refused, ResponseError)
+            assert "OOM command not allowed" in str(refused)
+            assert value == b"v"
+            assert client.connected
             assert await client.get("k") == b"v"
-            assert fake.connections == 2
+            assert fake.connections == 1
             await client.aclose()
 
     asyncio.run(scenario())
 
 
-def test_the_pool_keeps_at_most_max_idle_connections() -> None:
+def test_concurrent_calls_share_one_connection_and_each_gets_its_own_reply() -> None:
+    """Commands issued together go out together on one connection; Redis answers in order,
+    and each caller gets the reply to its own command, a slow one included."""
+
     async def scenario() -> None:
         async with fake_redis(answer_slowly) as (fake, port):
-            client = Client(parse_url(f"redis://127.0.0.1:{port}"), max_idle=2)
-            values = await asyncio.gather(*(client.get(f"k{i}") for i in range(5)))
-            assert values == [b"value of k%d" % i for i in range(5)]
-            assert fake.connections == 5  # concurrent calls each need a connection
-            assert client.idle == 2
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            keys = ["k0", "slow", "k2", "k3", "k4"]
+            values = await asyncio.gather(*(client.get(key) for key in keys))
+            assert values == [b"value of " + key.encode() for key in keys]
+            assert fake.connections == 1
+            assert [c[1] for c in fake.commands] == [key.encode() for key in keys]
+            await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_lost_connection_fails_every_command_waiting_on_it_and_the_next_call_reconnects():
+    async def answer(command: list[bytes]) -> bytes:
+        if command[1] == b"drop":
+            raise ConnectionError("the fake Redis drops the connection")
+        return bulk(b"value of " + command[1])
+
+    async def scenario() -> None:
+        async with fake_redis(answer) as (fake, port):
+            client = Client.from_url(f"redis://127.0.0.1:{port}")
+            first, dropped, after = await asyncio.gather(
+                client.get("a"), client.get("drop"), client.get("b"), return_exceptions=True
+            )
+            assert first == b"value of a"
+            assert isinstance(dropped, ConnectionError)
+            assert isinstance(after, ConnectionError)
+            assert not client.connected
+            assert await client.get("c") == b"value of c"
+            assert fake.connections == 2
             await client.aclose()
 
     asyncio.run(scenario())
@@ -664,7 +695,7 @@ def test_a_timed_out_get_never_answers_a_later_get(redis_server: RedisServer) ->
 
 
 @pytest.mark.redis
-def test_a_connection_closed_by_redis_while_idle_is_not_used(redis_server: RedisServer) -> None:
+def test_a_connection_closed_by_redis_is_not_used(redis_server: RedisServer) -> None:
     async def scenario() -> None:
         client = Client.from_url(redis_server.url)
         first = await client.call("CLIENT", "ID")
@@ -674,7 +705,7 @@ def test_a_connection_closed_by_redis_while_idle_is_not_used(redis_server: Redis
         await asyncio.sleep(0.2)  # the event loop sees the connection close
         assert await client.call("CLIENT", "ID") not in (first, None)
         assert await client.ping() is True
-        assert client.idle == 1
+        assert client.connected
         await client.aclose()
 
     asyncio.run(scenario())
