@@ -18,8 +18,13 @@ its body:
   is closed (each queued request holds its scope, and a 64 KB read holds thousands).
 
 The checks cost a counter per header and a timer per request, nothing per byte.
+
+Uvicorn writes a response's status line and headers, then its body: two system calls (and two
+TCP segments) for every small answer. The connection's transport here holds a write until the
+next one or the end of the event loop's turn (`_Coalescing`), so the two go out as one.
 """
 
+import asyncio
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -85,6 +90,8 @@ class LimitedHttpTools(HttpToolsProtocol):
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
+        # Flow control keeps the socket's own transport; every write goes through this one.
+        self.transport = _Coalescing(transport, self.loop)  # type: ignore[assignment]
         if len(self.connections) > self.limits.connections:
             self._refuse(503, "Too many connections: try again shortly.", b"retry-after: 1\r\n")
             return
@@ -225,3 +232,45 @@ class LimitedHttpTools(HttpToolsProtocol):
             self.transport.write_eof()
         self._draining = True
         self._timer = self.loop.call_later(DRAIN_SECONDS, self.transport.close)
+
+
+class _Coalescing:
+    """A connection's transport that sends two writes in a row as one: a response's head and
+    body. A write is held until the next, or until the end of this turn of the event loop at
+    the latest (a streamed response's head does not wait for its body), and anything else
+    asked of the transport (closing it, ending it) sends what is held first."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._held: bytes | memoryview | None = None
+
+    def write(self, data: bytes | memoryview) -> None:
+        held = self._held
+        if held is None:
+            self._held = data
+            self._loop.call_soon(self.flush)
+        else:
+            self._held = None
+            self._transport.write(b"".join((held, data)))
+
+    def flush(self) -> None:
+        held = self._held
+        if held is not None:
+            self._held = None
+            self._transport.write(held)
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def write_eof(self) -> None:
+        self.flush()
+        self._transport.write_eof()
+
+    def abort(self) -> None:
+        self._held = None
+        self._transport.abort()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
