@@ -237,8 +237,9 @@ class LimitedHttpTools(HttpToolsProtocol):
 class _Coalescing:
     """A connection's transport that sends two writes in a row as one: a response's head and
     body. A write is held until the next, or until the end of this turn of the event loop at
-    the latest (a streamed response's head does not wait for its body), and anything else
-    asked of the transport (closing it, ending it) sends what is held first."""
+    the latest (a streamed response's head does not wait for its body). Closing or ending the
+    connection sends what is held first; aborting it drops it; anything else is asked of the
+    socket's transport itself."""
 
     def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
         self._transport = transport

@@ -1,6 +1,7 @@
 """The in-process caches' shared pieces (`service.lru`)."""
 
 import gc
+import tracemalloc
 
 import pydantic_core
 
@@ -34,3 +35,19 @@ def test_equal_objects_each_derive_their_own():
     assert one is not other
     assert derived(one) == derived(other) == 3
     assert len(calls) == 2
+
+
+def test_an_entry_costs_at_most_what_caches_charge_for_it():
+    """`PerObject.ENTRY_BYTES` is what a cache charges for the entry its objects have."""
+    objects = [Roll(sides=8, value=i % 8 + 1, purpose=f"p{i}") for i in range(5000)]
+    keys = PerObject(lambda roll: "key")
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for roll in objects:
+            keys(roll)
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    added = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    assert 0 < added / len(objects) <= PerObject.ENTRY_BYTES

@@ -337,8 +337,11 @@ _NOT_DECIDING = frozenset({"dice", "outcome_odds"})
 #: The outcomes of every remembering operation, within one budget of bytes (`MEMO_BYTES`).
 MEMO: Memo[Model] = Memo()
 
-#: Cache keys by request, for `Operation.cache_key`: the requests they hold are charged.
-_KEYS: LRU[tuple[str, str, Model], str] = LRU(8 * 1024 * 1024, lambda k, _: footprint(k) + 250)
+#: Cache keys by request, for `Operation.cache_key`: the requests they hold are charged, and
+#: the entry each request kept alive here has in its operation's `PerObject` of keys.
+_KEYS: LRU[tuple[str, str, Model], str] = LRU(
+    8 * 1024 * 1024, lambda k, _: footprint(k) + 250 + PerObject.ENTRY_BYTES
+)
 
 
 def operation(
