@@ -100,14 +100,15 @@ def build_app(
 
     def build_graphql() -> ASGIApp:
         # Imported here: Strawberry and graphql-core took a third of the time to start.
-        from service.graphql import GraphQLApp, Limits, build_schema
+        from service.graphql import GraphQLApp, Limits, served_schema
 
         limits = Limits.from_settings(settings)
-        built = GraphQLApp(build_schema(registry, odds, catalogue, limits), limits, odds)
+        built = GraphQLApp(served_schema(registry, odds, catalogue, limits), limits, odds)
         if gc.get_freeze_count():
             # create_app froze what startup made (see there); the schema is made late but
-            # lives as long. Strawberry's part of it, let go (`graphql_internals.detach`),
-            # is collected first: frozen, it would be kept for good.
+            # lives as long. What made it and is let go (the pickle it was loaded from, or
+            # Strawberry's part when made here: `graphql_internals.detach`) is collected
+            # first: frozen, it would be kept for good.
             gc.collect()
             gc.freeze()
         return built

@@ -2,7 +2,7 @@
 
 Every pydantic model becomes a GraphQL type once (inputs as input types, with the same
 defaults), so the schema is typed all the way down with no JSON scalars. The operation
-fields are resolved straight from graphql-core (`_direct`): the coerced input is validated
+fields are resolved straight from graphql-core (`answers`): the coerced input is validated
 by the operation's own pydantic model and the pydantic result itself is returned, read by
 attribute. Input errors carry `extensions.code = "BAD_USER_INPUT"` and the pointer of each
 bad field; anything unexpected is masked as `INTERNAL_SERVER_ERROR` without its message.
@@ -26,6 +26,7 @@ from graphql import (
     ExecutionResult,
     GraphQLError,
     GraphQLResolveInfo,
+    GraphQLSchema,
     execute,
     parse,
     specified_rules,
@@ -39,11 +40,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from service.apart import made_apart
 from service.catalogue import Catalogue, SystemInfo
 from service.errors import field_errors
 from service.graphql_internals import (
     core_schema,
     detach,
+    loaded,
+    portable,
     read_inputs_by_python_name,
     set_resolver,
     validate,
@@ -67,10 +71,12 @@ from service.runtime import Odds
 from service.settings import Settings
 from service.wire import busy, json_body, problem, respond
 
-__all__ = ["GraphQLApp", "Limits", "build_schema"]
+__all__ = ["GraphQLApp", "Limits", "answers", "attach", "build_schema", "served_schema"]
 
 LOG = logging.getLogger("adjudicator")
 BAD_USER_INPUT = "BAD_USER_INPUT"
+#: How long the child making the schema may take (`served_schema`): about 2 s on this host.
+BUILD_SECONDS = 60.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,7 +236,7 @@ def _doc(model: type[BaseModel]) -> str | None:
 
 
 def _plain(value: Any, loc: tuple[str | int, ...] = ()) -> Any:
-    """An input as graphql-core coerced it (fields under their Python names, `_direct`) as
+    """An input as graphql-core coerced it (fields under their Python names, `answers`) as
     plain data for pydantic; null fields are left to their default. A Float literal too
     large for a double (`1e400`) is coerced to infinity, which JSON cannot carry: it is bad
     input, as REST's JSON parser says it is."""
@@ -262,14 +268,113 @@ def _validate(model: type[Model], data: Any) -> Model:
         raise _bad_input(error) from None
 
 
-#: graphql-core resolvers of the operation fields, by (type, field): see `_direct`.
+#: graphql-core resolvers of the fields this module answers, by (type, field): see `answers`.
 Direct = dict[tuple[str, str], Callable[..., Any]]
+
+
+def answers(registry: Registry, odds: Odds, catalogue: Catalogue) -> Direct:
+    """What answers each field not read from its parent (the systems, their operations, odds
+    and tables), made apart from the schema's types: a process that loads a schema made
+    elsewhere (`served_schema`) attaches its own.
+
+    Resolved straight from graphql-core, not through Strawberry's resolver wrapper, which
+    converted each input into its own input classes, field by field, and built an `Info`
+    per call: 57% of a GraphQL check, more than the whole of the bare Strawberry query
+    (make bench, profiled). graphql-core has already coerced and checked the input against
+    the schema; with each input field's `out_name` set to its Python name, the coerced input
+    is the request as pydantic reads it.
+    """
+    direct: Direct = {}
+    for system in registry.systems:
+        direct["Query", system.graphql_name] = _branch
+        parent = _system_name(system)
+        for op in system.operations:
+            direct[parent, camel(op.name)] = _run_answer(op, odds)
+            if op.odds is not None:
+                direct[parent, _odds_name(op)] = _odds_answer(op, odds)
+        if system.tables:
+            direct[parent, "tables"] = _branch
+            for table in system.tables:
+                direct[_tables_name(system), camel(table.name)] = _table_answer(table)
+    direct["Query", "systems"] = _systems_answer(catalogue)
+    return direct
+
+
+def _run_answer(op: Operation, odds: Odds) -> Callable[..., Any]:
+    def answer(input: Any) -> Any:
+        request = _validate(op.request_model, input)
+        if getattr(request, "outcome_odds", False):
+            return _with_odds(op, request, odds)
+        try:
+            return op.run(request)
+        except InputError as error:
+            raise _bad_input(error) from None
+
+    return answer
+
+
+async def _with_odds(op: Operation, request: Model, odds: Odds) -> Model:
+    try:
+        return await odds.run(op, request)
+    except InputError as error:
+        raise _bad_input(error) from None
+
+
+def _odds_answer(op: Operation, odds: Odds) -> Callable[..., Any]:
+    request, result = op.wires.odds_request, op.wires.odds
+    assert request is not None
+    assert result is not None
+
+    async def answer(input: Any) -> Any:
+        try:
+            data = await odds.json(op, _validate(request.model, input))
+        except InputError as error:
+            raise _bad_input(error) from None
+        return result.model.model_validate_json(data, strict=False)
+
+    return answer
+
+
+def _table_answer(table: Table) -> Callable[..., Any]:
+    document = table.document()
+
+    def answer() -> Any:
+        return document
+
+    return answer
+
+
+def _systems_answer(catalogue: Catalogue) -> Callable[..., Any]:
+    async def answer() -> list[Any]:
+        # Made on the first request, in a worker thread: its limits need every input's JSON
+        # Schema (see `Catalogue`).
+        return list(await run_in_threadpool(catalogue.infos))
+
+    return answer
+
+
+def _branch() -> Any:
+    """The value of a field that only groups others (a system, its tables): their resolvers
+    do not read it, and graphql-core only needs it not to be null."""
+    return ()
+
+
+def _system_name(system: System) -> str:
+    return pascal(system.slug) + "Query"
+
+
+def _tables_name(system: System) -> str:
+    return pascal(system.slug) + "Tables"
+
+
+def _odds_name(op: Operation) -> str:
+    return camel(op.name) + "Odds"
 
 
 def _field(
     answer: Callable[..., Any], input_type: Any, output_type: Any, name: str, doc: str | None
 ) -> Any:
-    """A field answered by `answer`, which `_direct` makes its resolver. Strawberry reads its
+    """A field answered by `answer`, which `attach` makes its resolver. Strawberry reads its
     argument (`input`, when `input_type` is given) and type from a function of its own:
     `answer` carries no annotations, so the schema, once detached, keeps no Strawberry type
     alive through it. An operation's field is nullable: a bad input nulls its own field, not
@@ -289,107 +394,48 @@ def _field(
     return strawberry.field(resolver=declared, name=name, description=doc)
 
 
-def _run_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
-    def answer(input: Any) -> Any:
-        request = _validate(op.request_model, input)
-        if getattr(request, "outcome_odds", False):
-            return _with_odds(op, request, odds)
-        try:
-            return op.run(request)
-        except InputError as error:
-            raise _bad_input(error) from None
-
-    direct[parent, camel(op.name)] = answer
-    return _field(
-        answer, kinds.model(op.wires.request, True), kinds.model(op.wires.result, False),
-        camel(op.name), op.summary,
-    )  # fmt: skip
-
-
-async def _with_odds(op: Operation, request: Model, odds: Odds) -> Model:
-    try:
-        return await odds.run(op, request)
-    except InputError as error:
-        raise _bad_input(error) from None
-
-
-def _odds_field(op: Operation, kinds: _Types, odds: Odds, direct: Direct, parent: str) -> Any:
-    request, result = op.wires.odds_request, op.wires.odds
-    assert request is not None
-    assert result is not None
-
-    async def answer(input: Any) -> Any:
-        try:
-            data = await odds.json(op, _validate(request.model, input))
-        except InputError as error:
-            raise _bad_input(error) from None
-        return result.model.model_validate_json(data, strict=False)
-
-    direct[parent, camel(op.name) + "Odds"] = answer
-    return _field(
-        answer, kinds.model(request, True), kinds.model(result, False),
-        camel(op.name) + "Odds", f"Exact odds of every outcome: {op.summary}",
-    )  # fmt: skip
-
-
-def _tables_type(system: System, kinds: _Types, direct: Direct) -> Any:
-    name = pascal(system.slug) + "Tables"
-
-    def field(table: Table) -> Any:
-        document = table.document()
-
-        def resolve() -> Any:
-            return document
-
-        direct[name, camel(table.name)] = resolve
-        return _field(resolve, None, kinds.model(table.model, False), camel(table.name),
-                      table.title)  # fmt: skip
-
-    namespace = {table.name.replace("-", "_"): field(table) for table in system.tables}
-    cls = type(name, (), namespace)
-    return strawberry.type(cls, description=f"Reference tables of {system.title}.")
-
-
-def _branch() -> Any:
-    """The value of a field that only groups others (a system, its tables): their resolvers
-    do not read it, and graphql-core only needs it not to be null."""
-    return ()
-
-
-def _system_type(system: System, kinds: _Types, odds: Odds, direct: Direct) -> Any:
+def _system_type(system: System, kinds: _Types, direct: Direct) -> Any:
     namespace: dict[str, Any] = {}
-    name = pascal(system.slug) + "Query"
+    parent = _system_name(system)
     for op in system.operations:
         attribute = op.name.replace("/", "_").replace("-", "_")
-        namespace[attribute] = _run_field(op, kinds, odds, direct, name)
+        name = camel(op.name)
+        namespace[attribute] = _field(
+            direct[parent, name], kinds.model(op.wires.request, True),
+            kinds.model(op.wires.result, False), name, op.summary,
+        )  # fmt: skip
         if op.odds is not None:
-            namespace[attribute + "_odds"] = _odds_field(op, kinds, odds, direct, name)
+            request, result = op.wires.odds_request, op.wires.odds
+            assert request is not None
+            assert result is not None
+            name = _odds_name(op)
+            namespace[attribute + "_odds"] = _field(
+                direct[parent, name], kinds.model(request, True), kinds.model(result, False),
+                name, f"Exact odds of every outcome: {op.summary}",
+            )  # fmt: skip
     if system.tables:
-        direct[name, "tables"] = _branch
-        namespace["tables"] = _field(_branch, None, _tables_type(system, kinds, direct),
-                                     "tables", None)  # fmt: skip
-    cls = type(name, (), namespace)
+        tables = _tables_type(system, kinds, direct)
+        namespace["tables"] = _field(direct[parent, "tables"], None, tables, "tables", None)
+    cls = type(parent, (), namespace)
     return strawberry.type(cls, description=system.title)
 
 
-def _namespace(system: System, system_type: Any, direct: Direct) -> Any:
-    direct["Query", system.graphql_name] = _branch
-    return _field(_branch, None, system_type, system.graphql_name, system.title)
+def _tables_type(system: System, kinds: _Types, direct: Direct) -> Any:
+    parent = _tables_name(system)
+    namespace: dict[str, Any] = {}
+    for table in system.tables:
+        name = camel(table.name)
+        namespace[table.name.replace("-", "_")] = _field(
+            direct[parent, name], None, kinds.model(table.model, False), name, table.title
+        )
+    cls = type(parent, (), namespace)
+    return strawberry.type(cls, description=f"Reference tables of {system.title}.")
 
 
-def _direct(schema: strawberry.Schema, direct: Direct) -> None:
-    """Resolve the system and operation fields straight from graphql-core.
-
-    Strawberry's resolver wrapper converted each input into its own input classes, field by
-    field, and built an `Info` per call: 57% of a GraphQL check, more than the whole of the
-    bare Strawberry query (make bench, profiled). graphql-core has already coerced and
-    checked the input against the schema; with each input field's `out_name` set to its
-    Python name, the coerced input is the request as pydantic reads it.
-    """
-    core = core_schema(schema)
-    read_inputs_by_python_name(core)
+def attach(schema: GraphQLSchema, direct: Direct) -> None:
+    """Resolve the fields of `direct` with its answers, from graphql-core directly."""
     for (parent, name), answer in direct.items():
-        set_resolver(core, parent, name, _resolver(answer))
+        set_resolver(schema, parent, name, _resolver(answer))
 
 
 def _resolver(answer: Callable[..., Any]) -> Callable[..., Any]:
@@ -415,8 +461,8 @@ class GraphQLApp:
     request is a problem+json 4xx, as on REST.
     """
 
-    def __init__(self, schema: strawberry.Schema, limits: Limits, odds: Odds) -> None:
-        self.schema = detach(core_schema(schema))
+    def __init__(self, schema: GraphQLSchema, limits: Limits, odds: Odds) -> None:
+        self.schema = schema
         self._odds = odds
         shape = (limit_rule(limits.max_depth, limits.max_aliases),)
         rules = (*specified_rules, *(() if limits.introspection else (NoSchemaIntrospection,)))
@@ -527,25 +573,61 @@ def build_schema(
     catalogue: Catalogue | None = None,
     limits: Limits | None = None,
 ) -> strawberry.Schema:
+    """The Strawberry schema of every system, its fields answered by `answers`."""
     kinds = _Types()
-    direct: Direct = {}
-    namespace: dict[str, Any] = {}
     catalogue = catalogue or Catalogue(registry)
+    direct = answers(registry, odds, catalogue)
+    namespace: dict[str, Any] = {}
     for system in registry.systems:
-        system_type = _system_type(system, kinds, odds, direct)
-        namespace[system.graphql_name] = _namespace(system, system_type, direct)
-
-    async def systems() -> list[Any]:
-        # Made on the first request, in a worker thread: its limits need every input's JSON
-        # Schema (see `Catalogue`).
-        return list(await run_in_threadpool(catalogue.infos))
-
-    direct["Query", "systems"] = systems
+        namespace[system.graphql_name] = _field(
+            direct["Query", system.graphql_name], None, _system_type(system, kinds, direct),
+            system.graphql_name, system.title,
+        )  # fmt: skip
     namespace["systems"] = _field(
-        systems, None, list[kinds.model(SystemInfo, False)], "systems",  # type: ignore[misc]
-        "Every system and operation: covered ids, options, limits.",
+        direct["Query", "systems"], None, list[kinds.model(SystemInfo, False)],  # type: ignore[misc]
+        "systems", "Every system and operation: covered ids, options, limits.",
     )  # fmt: skip
     query = strawberry.type(type("Query", (), namespace), description=_query_text(limits))
     schema = strawberry.Schema(query=query)
-    _direct(schema, direct)
+    read_inputs_by_python_name(core_schema(schema))
+    attach(core_schema(schema), direct)
+    return schema
+
+
+def served_schema(
+    registry: Registry,
+    odds: Odds,
+    catalogue: Catalogue | None = None,
+    limits: Limits | None = None,
+    *,
+    apart: bool = True,
+) -> GraphQLSchema:
+    """The schema `GraphQLApp` answers with: `build_schema`'s, detached from Strawberry.
+
+    Made in a child process (`made_apart`) and loaded here with this process's answers
+    attached: Strawberry's build peaks at about 70 MB of short-lived objects, which, made
+    here, stayed in the serving process's resident memory for good (its allocator's arenas
+    left partly used); loaded, the schema takes about 20 MB. Made here where the child
+    cannot make it, or when not `apart`.
+    """
+    catalogue = catalogue or Catalogue(registry)
+
+    def detached() -> GraphQLSchema:
+        return detach(core_schema(build_schema(registry, odds, catalogue, limits)))
+
+    if not apart:
+        return detached()
+    direct = answers(registry, odds, catalogue)
+
+    def made() -> bytes:
+        schema = detached()
+        for parent, name in direct:
+            set_resolver(schema, parent, name, None)  # closures: attached again on loading
+        return portable(schema)
+
+    data = made_apart(made, timeout=BUILD_SECONDS)
+    if data is None:
+        return detached()
+    schema = loaded(data)
+    attach(schema, direct)
     return schema

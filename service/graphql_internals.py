@@ -11,6 +11,8 @@ library documents as stable:
   dict under those names) and an object field's `resolve`;
 - `strawberry.schema.schema.validate_document(schema, document, rules)`, graphql-core's
   validation with Strawberry's own rules added;
+- Strawberry's enum type (`CustomGraphQLEnumType`, its `wrapped_cls`), which graphql-core's
+  pickling cannot make again (`portable`);
 - what a built schema holds of Strawberry (`detach`): each field's and type's `extensions`,
   the `_fields` thunks graphql-core keeps after calling them, and the schema's
   `_strawberry_schema`.
@@ -21,7 +23,10 @@ introspection and measure a fragment afresh at every spread.
 tests/test_graphql_internals.py checks each of them and names the one an upgrade breaks.
 """
 
+import io
+import pickle
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import strawberry
@@ -29,18 +34,23 @@ from graphql import (
     ASTValidationRule,
     DocumentNode,
     GraphQLEnumType,
+    GraphQLEnumValue,
     GraphQLError,
     GraphQLInputField,
     GraphQLInputObjectType,
+    GraphQLNamedType,
     GraphQLObjectType,
     GraphQLSchema,
 )
+from graphql.type.introspection import introspection_types
 from strawberry.schema.schema import validate_document
-from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.schema.schema_converter import CustomGraphQLEnumType, GraphQLCoreConverter
 
 __all__ = [
     "core_schema",
     "detach",
+    "loaded",
+    "portable",
     "python_name",
     "read_inputs_by_python_name",
     "set_resolver",
@@ -72,9 +82,10 @@ def read_inputs_by_python_name(schema: GraphQLSchema) -> None:
 
 
 def set_resolver(
-    schema: GraphQLSchema, type_name: str, field_name: str, resolve: Callable[..., Any]
+    schema: GraphQLSchema, type_name: str, field_name: str, resolve: Callable[..., Any] | None
 ) -> None:
-    """Resolve a field with `resolve(parent, info, **arguments)` in place of Strawberry's."""
+    """Resolve a field with `resolve(parent, info, **arguments)` in place of Strawberry's
+    (None: graphql-core's default, until set again)."""
     owner = schema.get_type(type_name)
     assert isinstance(owner, GraphQLObjectType), type_name
     owner.fields[field_name].resolve = resolve
@@ -106,7 +117,7 @@ def detach(schema: GraphQLSchema) -> GraphQLSchema:
                     if definition.base_resolver is not None:
                         raise TypeError(f"{kind.name}.{name} is resolved by Strawberry")
                     attribute = definition.python_name
-                    field.resolve = readers.setdefault(attribute, _reader(attribute))
+                    field.resolve = readers.setdefault(attribute, partial(_read, attribute))
                 field.extensions = {}
                 for argument in getattr(field, "args", {}).values():
                     argument.extensions = {}
@@ -128,8 +139,52 @@ def _strawberrys(resolve: Callable[..., Any] | None) -> bool:
     return getattr(resolve, "__module__", "").startswith("strawberry")
 
 
-def _reader(attribute: str) -> Callable[..., Any]:
-    def resolve(parent: Any, info: Any, **arguments: Any) -> Any:
-        return getattr(parent, attribute)
+def _read(attribute: str, parent: Any, info: Any, **arguments: Any) -> Any:
+    """The resolver of a field read by attribute, partly applied (it pickles; `portable`)."""
+    return getattr(parent, attribute)
 
-    return resolve
+
+def portable(schema: GraphQLSchema) -> bytes:
+    """A detached schema as bytes that `loaded` makes it again from, in another process.
+    Every resolver left in it must pickle (a detached schema's readers do): the caller
+    removes its own first. Strawberry's enum types, which graphql-core cannot make again
+    (their constructor wants Strawberry's definition), become graphql-core's own; the
+    introspection types, which Strawberry extends in place with a resolver of its own
+    (`__Type.isOneOf`), are the loading process's."""
+    out = io.BytesIO()
+    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(schema)
+    return out.getvalue()
+
+
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, CustomGraphQLEnumType):
+            return _plain_enum(obj)
+        if isinstance(obj, GraphQLNamedType) and obj.name in introspection_types:
+            return _introspection_type, (obj.name,)
+        return NotImplemented
+
+
+def _introspection_type(name: str) -> GraphQLNamedType:
+    return introspection_types[name]
+
+
+def loaded(data: bytes) -> GraphQLSchema:
+    """The schema `portable` made `data` of."""
+    schema = pickle.loads(data)
+    assert isinstance(schema, GraphQLSchema)
+    return schema
+
+
+def _plain_enum(kind: CustomGraphQLEnumType) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    """Strawberry's enum type as graphql-core's, its values the Python enum's members: an
+    input parses to the member and a member prints as its name, as with Strawberry's."""
+    values = {
+        name: GraphQLEnumValue(**{**value.to_kwargs(), "value": kind.wrapped_cls(value.value)})
+        for name, value in kind.values.items()
+    }
+    return _enum, ({**kind.to_kwargs(), "values": values},)
+
+
+def _enum(kwargs: dict[str, Any]) -> GraphQLEnumType:
+    return GraphQLEnumType(**kwargs)

@@ -91,9 +91,10 @@ def test_create_app_applies_the_environment(monkeypatch):
 
 @pytest.mark.usefixtures("collector")
 def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeypatch):
-    """The schema is built after startup's freeze and frozen in turn; Strawberry's part of
-    it, let go once built (`graphql_internals.detach`), must be collected first, or the
-    freeze keeps it for good."""
+    """The schema is built after startup's freeze and frozen in turn. Where it is made in
+    this process (no child could make it: `served_schema`), Strawberry's part of it, let go
+    once built (`graphql_internals.detach`), must be collected first, or the freeze keeps it
+    for good."""
     definitions: list[weakref.ref[Any]] = []
     real = service.graphql.build_schema
 
@@ -103,6 +104,7 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
         return schema
 
     monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    monkeypatch.setattr(service.graphql, "made_apart", lambda make, timeout: None)
     app = build_app(Settings(log_requests=False), MemoryCache())
     gc.collect()
     gc.freeze()  # as create_app does

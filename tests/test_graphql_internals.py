@@ -3,13 +3,14 @@ works: each test names the internal and what to look at when an upgrade breaks i
 
 The schema here is the smallest that uses every internal the service does: inputs of several
 words, nested and listed, with a default; a field whose resolver is replaced; a recursive
-type to be deep, and fields to alias.
+type to be deep, and fields to alias; an enum, for the schema made portable.
 """
 
 import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from importlib.metadata import version
 from inspect import signature
 from types import ModuleType
@@ -18,12 +19,14 @@ from typing import Any
 import pytest
 import strawberry
 from graphql import (
+    GraphQLEnumType,
     GraphQLInputObjectType,
     GraphQLObjectType,
     GraphQLResolveInfo,
     GraphQLSchema,
     graphql_sync,
     parse,
+    print_schema,
     specified_rules,
 )
 from strawberry.schema.schema import validate_document
@@ -31,6 +34,8 @@ from strawberry.schema.schema import validate_document
 from service.graphql_internals import (
     core_schema,
     detach,
+    loaded,
+    portable,
     python_name,
     read_inputs_by_python_name,
     set_resolver,
@@ -233,3 +238,45 @@ def _strawberry_objects_reachable_from(root: object) -> set[str]:
             found.add(type(item).__name__)
         todo.extend(gc.get_referents(item))
     return found
+
+
+@strawberry.enum
+class Shade(StrEnum):
+    LIGHT = "light"
+    DARK = "dark"
+
+
+@strawberry.type
+class ShadeQuery:
+    @strawberry.field
+    def flip(self, shade: Shade = Shade.LIGHT) -> Shade:
+        return Shade.DARK
+
+
+def test_a_detached_schema_is_loaded_again_from_its_portable_bytes():
+    seen: list[Any] = []
+
+    def flip(root: Any, info: Any, shade: Shade) -> Shade:
+        seen.append(shade)
+        return Shade.LIGHT if shade is Shade.DARK else Shade.DARK
+
+    with relying_on(
+        "graphql-core's pickling of a schema (__reduce__ by name and to_kwargs), Strawberry's "
+        "CustomGraphQLEnumType and its wrapped_cls, and introspection types extended in place",
+        "portable must pickle every type graphql-core can make again and turn the rest "
+        "(Strawberry's subclasses, introspection fields with Strawberry's resolvers) into "
+        "graphql-core's own",
+    ):
+        core = core_schema(strawberry.Schema(query=ShadeQuery))
+        set_resolver(core, "ShadeQuery", "flip", flip)
+        detach(core)
+        set_resolver(core, "ShadeQuery", "flip", None)  # a closure, as the service's are
+        again = loaded(portable(core))
+    assert print_schema(again) == print_schema(core)
+    assert type(again.get_type("Shade")) is GraphQLEnumType
+    set_resolver(again, "ShadeQuery", "flip", flip)
+    result = graphql_sync(again, "{ flip(shade: DARK) other: flip }")
+    assert result.errors is None, result.errors
+    assert result.data == {"flip": "LIGHT", "other": "DARK"}
+    assert seen == [Shade.DARK, Shade.LIGHT]
+    assert all(type(shade) is Shade for shade in seen)

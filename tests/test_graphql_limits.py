@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
-from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
+from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, served_schema
 from service.graphql_limits import REPEATS
 from service.rules.cost import BUDGET
 from service.rules.registry import load
@@ -56,7 +56,7 @@ def test_the_document_cache_stays_within_its_bytes():
     budget = 2 * 1024 * 1024
     limits = Limits(max_depth=12, max_aliases=16, max_tokens=2000, document_cache_bytes=budget)
     odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
-    app = GraphQLApp(build_schema(load(), odds), limits, odds)
+    app = GraphQLApp(served_schema(load(), odds, apart=False), limits, odds)
     documents = app._prepared
     queries = []
     for i in range(400):

@@ -15,7 +15,14 @@ from contextlib import contextmanager
 import pytest
 
 from service.cache import MemoryCache
-from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, build_schema
+from service.graphql import (
+    DOCUMENT_BYTES_PER_CHARACTER,
+    GraphQLApp,
+    Limits,
+    build_schema,
+    served_schema,
+)
+from service.graphql_internals import core_schema, detach
 from service.rules.cost import BUDGET
 from service.rules.memo import Memo
 from service.rules.model import InputError
@@ -89,7 +96,7 @@ def test_a_memo_counts_at_least_what_it_holds(op: Operation):
 def test_the_document_cache_counts_at_least_what_it_holds():
     limits = Limits(max_depth=12, max_aliases=16, max_tokens=2000, document_cache_bytes=1 << 30)
     odds = Odds(MemoryCache(), budget=BUDGET, deadline=5)
-    app = GraphQLApp(build_schema(REGISTRY, odds), limits, odds)
+    app = GraphQLApp(served_schema(REGISTRY, odds, apart=False), limits, odds)
     warm = "{ fourD8 { check(input: {ease: 1}) { success } } }"
     app._prepared(warm)  # the validators' own first allocations are not the cache's
     with allocated() as held:
@@ -111,7 +118,8 @@ def test_the_graphql_app_lets_strawberrys_types_go():
     schema = build_schema(REGISTRY, odds)
     definitions = strawberry_definitions(schema)
     assert len(definitions) > 2000
-    app = GraphQLApp(schema, Limits(max_depth=12, max_aliases=16, max_tokens=2000), odds)
+    limits = Limits(max_depth=12, max_aliases=16, max_tokens=2000)
+    app = GraphQLApp(detach(core_schema(schema)), limits, odds)
     del schema
     gc.collect()
     alive = [d() for d in definitions if d() is not None]

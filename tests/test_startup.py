@@ -2,6 +2,7 @@
 and its schema built by the first GraphQL request (`Lazy`), once, however many arrive
 together; models are built on first use; documents and tables are written when asked."""
 
+import os
 import subprocess
 import sys
 import threading
@@ -24,13 +25,13 @@ QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { succes
 
 def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
     built: list[object] = []
-    real = service.graphql.build_schema
+    real = service.graphql.served_schema
 
-    def build_schema(*args: Any) -> Any:
+    def served_schema(*args: Any) -> Any:
         built.append(real(*args))
         return built[-1]
 
-    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    monkeypatch.setattr(service.graphql, "served_schema", served_schema)
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
         rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         assert rest.status_code == 200
@@ -40,6 +41,28 @@ def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
     assert len(built) == 1
     success = rest.json()["success"]
     assert first.json() == again.json() == {"data": {"fourD8": {"check": {"success": success}}}}
+
+
+def test_the_schema_is_made_by_strawberry_in_a_child_process(monkeypatch, tmp_path):
+    """Strawberry's build runs in a forked child (`served_schema`), whose memory goes back to
+    the system when it exits; this process loads the result and answers with its own
+    resolvers, enums and defaults included."""
+    made_by = tmp_path / "pid"
+    real = service.graphql.build_schema
+
+    def build_schema(*args: Any) -> Any:
+        made_by.write_text(str(os.getpid()))
+        return real(*args)
+
+    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    query = """{ fourD8 { check(input: {ease: 20, options: {snakeEyesDegree: ONE}, dice: {seed: 7}})
+        { mode success } } }"""
+    with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
+        answer = client.post("/graphql", json={"query": query})
+        rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}}).json()
+    assert int(made_by.read_text()) != os.getpid()
+    check = answer.json()["data"]["fourD8"]["check"]
+    assert check == {"mode": rest["mode"].upper(), "success": rest["success"]}
 
 
 def test_requests_that_arrive_together_share_one_build():
