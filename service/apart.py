@@ -20,9 +20,9 @@ LOG = logging.getLogger("adjudicator")
 
 
 def made_apart(make: Callable[[], bytes], *, timeout: float) -> bytes | None:
-    """`make()` run in a forked child and its bytes; None where this platform cannot fork,
-    or when the child fails or takes more than `timeout` seconds (it is killed): the caller
-    then makes it itself.
+    """`make()` run in a forked child and its bytes; None where this platform cannot fork or
+    the system refuses a child, or when the child fails or takes more than `timeout` seconds
+    (it is killed): the caller then makes it itself.
 
     The child starts with this thread alone. A lock another thread held as it forked stays
     held in the child, which is what the timeout is for.
@@ -30,7 +30,13 @@ def made_apart(make: Callable[[], bytes], *, timeout: float) -> bytes | None:
     if not hasattr(os, "fork"):
         return None
     readable, writable = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:
+        LOG.exception("made apart: no child could be made")
+        os.close(readable)
+        os.close(writable)
+        return None
     if pid == 0:
         _child(make, readable, writable)
     os.close(writable)

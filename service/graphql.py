@@ -607,7 +607,7 @@ def served_schema(
     Made in a child process (`made_apart`) and loaded here with this process's answers
     attached: Strawberry's build peaks at about 70 MB of short-lived objects, which, made
     here, stayed in the serving process's resident memory for good (its allocator's arenas
-    left partly used); loaded, the schema takes about 20 MB. Made here where the child
+    left partly used); loaded, the schema takes about 10 MB. Made here where the child
     cannot make it, or when not `apart`.
     """
     catalogue = catalogue or Catalogue(registry)

@@ -62,3 +62,11 @@ def test_what_the_child_allocates_is_not_this_processs():
 
     assert made_apart(allocate, timeout=60) == b"200000"
     assert resident_mb() - before < 20
+
+
+def test_no_child_to_be_had_makes_none(monkeypatch):
+    def refuse() -> int:
+        raise BlockingIOError("fork: Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    assert made_apart(lambda: b"never", timeout=30) is None
