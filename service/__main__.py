@@ -26,7 +26,8 @@ GRAPHQL = Path("schema/schema.graphql")
 
 def _schemas() -> dict[Path, str]:
     # Imported here: serving imports this module, and GraphQL waits for its first request.
-    from service.graphql import Limits, build_schema
+    from service.graphql import Limits
+    from service.graphql_schema import build_schema
     from service.openapi import openapi
 
     registry = load()

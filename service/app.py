@@ -100,7 +100,8 @@ def build_app(
 
     def build_graphql() -> ASGIApp:
         # Imported here: Strawberry and graphql-core took a third of the time to start.
-        from service.graphql import GraphQLApp, Limits, served_schema
+        from service.graphql import GraphQLApp, Limits
+        from service.graphql_schema import served_schema
 
         limits = Limits.from_settings(settings)
         built = GraphQLApp(served_schema(registry, odds, catalogue, limits), limits, odds)

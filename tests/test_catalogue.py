@@ -13,7 +13,7 @@ import pytest
 import service.catalogue
 from service.cache import MemoryCache
 from service.catalogue import Catalogue, json_schema, system_entry, wire_models
-from service.graphql import build_schema
+from service.graphql_schema import build_schema
 from service.openapi import openapi, published
 from service.rest import routes
 from service.rules.cost import BUDGET

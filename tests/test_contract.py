@@ -28,7 +28,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.cache import MemoryCache
-from service.graphql import build_schema
+from service.graphql_schema import build_schema
 from service.rules.cost import BUDGET
 from service.rules.registry import Operation, camel, load
 from service.runtime import Odds

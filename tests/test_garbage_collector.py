@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from starlette.testclient import TestClient
 
 import service.app
-import service.graphql
+import service.graphql_schema
 from service.app import build_app, create_app, tune_garbage_collector
 from service.cache import MemoryCache
 from service.settings import Settings
@@ -96,15 +96,15 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
     once built (`graphql_internals.detach`), must be collected first, or the freeze keeps it
     for good."""
     definitions: list[weakref.ref[Any]] = []
-    real = service.graphql.build_schema
+    real = service.graphql_schema.build_schema
 
     def build_schema(*args: Any) -> Any:
         schema = real(*args)
         definitions.extend(strawberry_definitions(schema))
         return schema
 
-    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
-    monkeypatch.setattr(service.graphql, "made_apart", lambda make, timeout: None)
+    monkeypatch.setattr(service.graphql_schema, "build_schema", build_schema)
+    monkeypatch.setattr(service.graphql_schema, "made_apart", lambda make, timeout: None)
     app = build_app(Settings(log_requests=False), MemoryCache())
     gc.collect()
     gc.freeze()  # as create_app does

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
-from service.graphql import _Types
+from service.graphql_schema import _Types
 from service.rules.foresight.resolution.familiarity import LongTermFamiliarity
 from service.rules.model import Model
 from service.settings import Settings

@@ -15,14 +15,9 @@ from contextlib import contextmanager
 import pytest
 
 from service.cache import MemoryCache
-from service.graphql import (
-    DOCUMENT_BYTES_PER_CHARACTER,
-    GraphQLApp,
-    Limits,
-    build_schema,
-    served_schema,
-)
+from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits
 from service.graphql_internals import core_schema, detach
+from service.graphql_schema import build_schema, served_schema
 from service.rules.cost import BUDGET
 from service.rules.memo import Memo
 from service.rules.model import InputError

@@ -22,7 +22,7 @@ import pytest
 from graphql import GraphQLInputObjectType, GraphQLObjectType
 
 from service.cache import MemoryCache
-from service.graphql import build_schema
+from service.graphql_schema import build_schema
 from service.openapi import openapi
 from service.rules import RULES_VERSION
 from service.rules.cost import BUDGET
@@ -376,7 +376,7 @@ def test_a_process_starts_and_builds_its_graphql_schema_without_deriving_wire_mo
     operation derives its own, once."""
     counted = (
         "from service.app import create_app; from service.cache import MemoryCache; "
-        "from service.graphql import build_schema; from service.rules.registry import load; "
+        "from service.graphql_schema import build_schema; from service.rules.registry import load; "
         "from service.runtime import Odds; "
         "app = create_app(); ops = [op for s in load().systems for op in s.operations]; "
         "derived = lambda: sum('model' in vars(w) for op in ops if 'wires' in vars(op) "

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.responses import Response
 from starlette.testclient import TestClient
 
-import service.graphql
+import service.graphql_schema
 from service.app import build_app
 from service.cache import MemoryCache
 from service.lazy import Lazy
@@ -25,13 +25,13 @@ QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { succes
 
 def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
     built: list[object] = []
-    real = service.graphql.served_schema
+    real = service.graphql_schema.served_schema
 
     def served_schema(*args: Any) -> Any:
         built.append(real(*args))
         return built[-1]
 
-    monkeypatch.setattr(service.graphql, "served_schema", served_schema)
+    monkeypatch.setattr(service.graphql_schema, "served_schema", served_schema)
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
         rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         assert rest.status_code == 200
@@ -48,13 +48,13 @@ def test_the_schema_is_made_by_strawberry_in_a_child_process(monkeypatch, tmp_pa
     the system when it exits; this process loads the result and answers with its own
     resolvers, enums and defaults included."""
     made_by = tmp_path / "pid"
-    real = service.graphql.build_schema
+    real = service.graphql_schema.build_schema
 
     def build_schema(*args: Any) -> Any:
         made_by.write_text(str(os.getpid()))
         return real(*args)
 
-    monkeypatch.setattr(service.graphql, "build_schema", build_schema)
+    monkeypatch.setattr(service.graphql_schema, "build_schema", build_schema)
     query = """{ fourD8 { check(input: {ease: 20, options: {snakeEyesDegree: ONE}, dice: {seed: 7}})
         { mode success } } }"""
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:

@@ -56,8 +56,8 @@ sys.path.insert(0, str(ROOT))
 
 from service.cache import MemoryCache  # noqa: E402
 from service.catalogue import json_schema, odds_example  # noqa: E402
-from service.graphql import build_schema  # noqa: E402
 from service.graphql_internals import core_schema  # noqa: E402
+from service.graphql_schema import build_schema  # noqa: E402
 from service.rules.cost import BUDGET  # noqa: E402
 from service.rules.model import Model  # noqa: E402
 from service.rules.registry import Operation, camel, load  # noqa: E402
