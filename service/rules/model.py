@@ -27,10 +27,12 @@ AMBIGUITY = "x-ambiguity"
 
 
 class Model(BaseModel):
-    # Validators are built at import, not on first use: built late, they are not frozen
-    # with the rest of startup (create_app), and the collections that walked them set a
-    # REST check's p99 at 27-57 ms against 10 ms (make bench's load, a gc.callbacks probe).
-    model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
+    # Each model's schema, validator and serializer are built by its first use, so a process
+    # holds those of the operations it answers (14 MB less after make bench). Built late,
+    # they escape startup's freeze: harmless for a few, but every model is many objects to
+    # walk, so what needs them all freezes them once made (`Lazy`: the catalogue), or is
+    # made in a child (the GraphQL schema, `graphql.served_schema`).
+    model_config = ConfigDict(frozen=True, strict=True, extra="forbid", defer_build=True)
 
 
 def option(default: Any, *, ambiguity: str | None, description: str) -> Any:
