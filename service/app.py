@@ -99,20 +99,12 @@ def build_app(
                 workers=settings.odds_workers)  # fmt: skip
 
     def build_graphql() -> ASGIApp:
-        # Imported here: Strawberry and graphql-core took a third of the time to start.
-        from service.graphql import GraphQLApp, Limits
-        from service.graphql_schema import served_schema
+        # Imported here: graphql-core took a third of the time to start (Strawberry is
+        # imported only where the schema is made, a child: `served_schema`).
+        from service.graphql import GraphQLApp, Limits, served_schema
 
         limits = Limits.from_settings(settings)
-        built = GraphQLApp(served_schema(registry, odds, catalogue, limits), limits, odds)
-        if gc.get_freeze_count():
-            # create_app froze what startup made (see there); the schema is made late but
-            # lives as long. What made it and is let go (the pickle it was loaded from, or
-            # Strawberry's part when made here: `graphql_internals.detach`) is collected
-            # first: frozen, it would be kept for good.
-            gc.collect()
-            gc.freeze()
-        return built
+        return GraphQLApp(served_schema(registry, odds, catalogue, limits), limits, odds)
 
     # The GraphQL schema grows with every operation: it is built by the first GraphQL request.
     graphql = Lazy(build_graphql)

@@ -1,5 +1,6 @@
 """GraphQL over HTTP: `POST /graphql` answered by graphql-core from the schema Strawberry
-derived (`graphql_schema`), with the resolvers of `graphql_answers`.
+derived (`graphql_schema`) in a child process (`served_schema`), with the resolvers of
+`graphql_answers`.
 
 Input errors carry `extensions.code = "BAD_USER_INPUT"` and the pointer of each bad field;
 anything unexpected is masked as `INTERNAL_SERVER_ERROR` without its message. What this takes
@@ -26,16 +27,20 @@ from graphql import NoSchemaIntrospectionCustomRule as NoSchemaIntrospection
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from service.graphql_internals import validate
+from service.apart import made_apart
+from service.catalogue import Catalogue
+from service.graphql_answers import answers, attach
+from service.graphql_internals import core_schema, detach, loaded, portable, set_resolver, validate
 from service.graphql_limits import limit_rule
 from service.lru import LRU
 from service.rest import RETRY_AFTER_SECONDS
 from service.rules.cost import DeadlineExceeded
+from service.rules.registry import Registry
 from service.runtime import Odds
 from service.settings import Settings
 from service.wire import busy, json_body, problem, respond
 
-__all__ = ["DOCUMENT_BYTES_PER_CHARACTER", "GraphQLApp", "Limits"]
+__all__ = ["DOCUMENT_BYTES_PER_CHARACTER", "GraphQLApp", "Limits", "served_schema"]
 
 LOG = logging.getLogger("adjudicator")
 
@@ -188,3 +193,48 @@ def _unexpected(error: GraphQLError) -> bool:
 
 def _code(error: dict[str, Any]) -> str:
     return "INTERNAL_SERVER_ERROR" if error.get("path") else "GRAPHQL_VALIDATION_FAILED"
+
+
+#: How long the child making the schema may take (`served_schema`): about 2 s on this host.
+BUILD_SECONDS = 60.0
+
+
+def served_schema(
+    registry: Registry,
+    odds: Odds,
+    catalogue: Catalogue | None = None,
+    limits: Limits | None = None,
+    *,
+    apart: bool = True,
+) -> GraphQLSchema:
+    """The schema `GraphQLApp` answers with: `build_schema`'s, detached from Strawberry.
+
+    Made in a child process (`made_apart`) and loaded here with this process's answers
+    attached: Strawberry's build peaks at about 70 MB of short-lived objects, which, made
+    here, stayed in the serving process's resident memory for good (its allocator's arenas
+    left partly used); loaded, the schema takes about 7 MB, and this process never imports
+    Strawberry. Made here where the child cannot make it, or when not `apart`.
+    """
+    catalogue = catalogue or Catalogue(registry)
+
+    def detached() -> GraphQLSchema:
+        from service.graphql_schema import build_schema  # Strawberry, where the schema is made
+
+        return detach(core_schema(build_schema(registry, odds, catalogue, limits)))
+
+    if not apart:
+        return detached()
+    direct = answers(registry, odds, catalogue)
+
+    def made() -> bytes:
+        schema = detached()
+        for parent, name in direct:
+            set_resolver(schema, parent, name, None)  # closures: attached again on loading
+        return portable(schema)
+
+    data = made_apart(made, timeout=BUILD_SECONDS)
+    if data is None:
+        return detached()
+    schema = loaded(data)
+    attach(schema, direct)
+    return schema

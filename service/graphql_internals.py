@@ -9,8 +9,8 @@ library documents as stable:
   `extensions` hold Strawberry's definition (for an input field, its `python_name`);
 - rewriting a built schema: an input field's `out_name` (graphql-core coerces the input to a
   dict under those names) and an object field's `resolve`;
-- `strawberry.schema.schema.validate_document(schema, document, rules)`, graphql-core's
-  validation with Strawberry's own rules added;
+- that Strawberry's own validation rules (`Maybe` fields, `@oneOf` inputs) have nothing to
+  check in this schema, so graphql-core's validation is Strawberry's;
 - Strawberry's enum type (`CustomGraphQLEnumType`, its `wrapped_cls`), which graphql-core's
   pickling cannot make again (`portable`);
 - what a built schema holds of Strawberry (`detach`): each field's and type's `extensions`,
@@ -21,30 +21,39 @@ The depth and alias limits are our own (`service.graphql_limits`): Strawberry's 
 introspection and measure a fragment afresh at every spread.
 
 tests/test_graphql_internals.py checks each of them and names the one an upgrade breaks.
+
+Strawberry is imported by the functions that make the schema, not with this module: the
+serving process loads a schema made in a child and answers without it (4 MB it does not
+hold).
 """
 
 import io
 import pickle
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import strawberry
 from graphql import (
     ASTValidationRule,
     DocumentNode,
+    GraphQLArgument,
     GraphQLEnumType,
     GraphQLEnumValue,
     GraphQLError,
+    GraphQLField,
     GraphQLInputField,
     GraphQLInputObjectType,
     GraphQLNamedType,
     GraphQLObjectType,
     GraphQLSchema,
+    GraphQLWrappingType,
 )
+from graphql import validate as graphql_validate
 from graphql.type.introspection import introspection_types
-from strawberry.schema.schema import validate_document
-from strawberry.schema.schema_converter import CustomGraphQLEnumType, GraphQLCoreConverter
+
+if TYPE_CHECKING:
+    import strawberry
+    from strawberry.schema.schema_converter import CustomGraphQLEnumType
 
 __all__ = [
     "core_schema",
@@ -58,7 +67,7 @@ __all__ = [
 ]
 
 
-def core_schema(schema: strawberry.Schema) -> GraphQLSchema:
+def core_schema(schema: "strawberry.Schema") -> GraphQLSchema:
     """The graphql-core schema behind a Strawberry schema."""
     return schema._schema
 
@@ -69,7 +78,7 @@ def python_name(field: GraphQLInputField) -> str:
     definition to read it from)."""
     if field.out_name is not None:
         return field.out_name
-    return str(field.extensions[GraphQLCoreConverter.DEFINITION_BACKREF].python_name)
+    return str(field.extensions[_definition_key()].python_name)
 
 
 def read_inputs_by_python_name(schema: GraphQLSchema) -> None:
@@ -94,8 +103,9 @@ def set_resolver(
 def validate(
     schema: GraphQLSchema, document: DocumentNode, rules: tuple[type[ASTValidationRule], ...]
 ) -> list[GraphQLError]:
-    """Validate a document by `rules` and Strawberry's own rules, as Strawberry would."""
-    return validate_document(schema, document, rules)
+    """Validate a document by `rules`, as Strawberry would: its own rules check `Maybe`
+    fields and `@oneOf` inputs, and this schema has neither (tests/test_graphql_internals)."""
+    return graphql_validate(schema, document, rules)
 
 
 def detach(schema: GraphQLSchema) -> GraphQLSchema:
@@ -104,35 +114,69 @@ def detach(schema: GraphQLSchema) -> GraphQLSchema:
     at Strawberry's types, fields and dataclasses (two thirds of the schema's memory), so
     they are collected. Raises for a field whose Strawberry resolver does more than read.
     The schema answers and validates as before; Strawberry can no longer print or run it.
+
+    What is left is made small to keep: fields share their type wrappers (the 13,000
+    `NonNull` and `List` of the schema are 2,400 different ones) and one empty map of
+    extensions and arguments (nothing writes to either): 10 MB loaded became 7 MB.
     """
     readers: dict[str, Callable[..., Any]] = {}
+    wrappers: _Wrappers = {}
     for kind in schema.type_map.values():
         if kind.name.startswith("__"):
             continue
         if isinstance(kind, GraphQLObjectType | GraphQLInputObjectType):
             kind._fields = kind.fields  # the thunk Strawberry gave holds its definitions
             for name, field in kind.fields.items():
-                definition = field.extensions.get(GraphQLCoreConverter.DEFINITION_BACKREF)
+                definition = field.extensions.get(_definition_key())
                 if isinstance(kind, GraphQLObjectType) and _strawberrys(field.resolve):
                     if definition.base_resolver is not None:
                         raise TypeError(f"{kind.name}.{name} is resolved by Strawberry")
                     attribute = definition.python_name
                     field.resolve = readers.setdefault(attribute, partial(_read, attribute))
-                field.extensions = {}
+                _share(field, wrappers)
                 for argument in getattr(field, "args", {}).values():
-                    argument.extensions = {}
+                    _share(argument, wrappers)
+                if isinstance(field, GraphQLField) and not field.args:
+                    field.args = _NONE
         if isinstance(kind, GraphQLObjectType):
             kind._interfaces = kind.interfaces
         if isinstance(kind, GraphQLEnumType):
             for value in kind.values.values():
-                value.extensions = {}
-        kind.extensions = {}
+                value.extensions = _NONE
+        kind.extensions = _NONE
     for directive in schema.directives:
         for argument in directive.args.values():
             argument.extensions = {}
     schema.extensions = {}
     vars(schema).pop("_strawberry_schema", None)
     return schema
+
+
+#: The wrappers kept, by their kind and the identity of the type they wrap.
+_Wrappers = dict[tuple[type[Any], int], GraphQLWrappingType[Any]]
+
+#: The one empty map of extensions (or arguments) a detached schema's parts share.
+_NONE: dict[str, Any] = {}
+
+
+def _share(part: GraphQLField | GraphQLInputField | GraphQLArgument, wrappers: _Wrappers) -> None:
+    part.extensions = _NONE
+    part.type = _wrapper(part.type, wrappers)
+
+
+def _wrapper(kind: Any, wrappers: _Wrappers) -> Any:
+    """`kind`, or the first wrapper met of the same kind around the same type."""
+    if not isinstance(kind, GraphQLWrappingType):
+        return kind
+    inner = _wrapper(kind.of_type, wrappers)
+    kind.of_type = inner
+    return wrappers.setdefault((type(kind), id(inner)), kind)
+
+
+def _definition_key() -> str:
+    from strawberry.schema.schema_converter import GraphQLCoreConverter
+
+    return GraphQLCoreConverter.DEFINITION_BACKREF
 
 
 def _strawberrys(resolve: Callable[..., Any] | None) -> bool:
@@ -151,14 +195,20 @@ def portable(schema: GraphQLSchema) -> bytes:
     (their constructor wants Strawberry's definition), become graphql-core's own; the
     introspection types, which Strawberry extends in place with a resolver of its own
     (`__Type.isOneOf`), are the loading process's."""
+    from strawberry.schema.schema_converter import CustomGraphQLEnumType
+
     out = io.BytesIO()
-    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(schema)
+    _Pickler(out, CustomGraphQLEnumType).dump(schema)
     return out.getvalue()
 
 
 class _Pickler(pickle.Pickler):
+    def __init__(self, out: io.BytesIO, strawberrys_enum: type["CustomGraphQLEnumType"]) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self._strawberrys_enum = strawberrys_enum
+
     def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, CustomGraphQLEnumType):
+        if isinstance(obj, self._strawberrys_enum):
             return _plain_enum(obj)
         if isinstance(obj, GraphQLNamedType) and obj.name in introspection_types:
             return _introspection_type, (obj.name,)
@@ -176,7 +226,7 @@ def loaded(data: bytes) -> GraphQLSchema:
     return schema
 
 
-def _plain_enum(kind: CustomGraphQLEnumType) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+def _plain_enum(kind: "CustomGraphQLEnumType") -> tuple[Callable[..., Any], tuple[Any, ...]]:
     """Strawberry's enum type as graphql-core's, its values the Python enum's members: an
     input parses to the member and a member prints as its name, as with Strawberry's."""
     values = {

@@ -3,7 +3,7 @@
 Every pydantic model becomes a GraphQL type once (inputs as input types, with the same
 defaults), so the schema is typed all the way down with no JSON scalars. Each field that is
 not read from its parent is answered by `graphql_answers`. The schema that serves is made
-in a child process and loaded into the serving one (`served_schema`).
+in a child process and loaded into the serving one (`graphql.served_schema`).
 """
 
 import types
@@ -13,11 +13,9 @@ from enum import Enum
 from typing import Any, Union
 
 import strawberry
-from graphql import GraphQLSchema
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from service.apart import made_apart
 from service.catalogue import Catalogue, SystemInfo
 from service.graphql import Limits
 from service.graphql_answers import (
@@ -28,21 +26,11 @@ from service.graphql_answers import (
     system_type_name,
     tables_type_name,
 )
-from service.graphql_internals import (
-    core_schema,
-    detach,
-    loaded,
-    portable,
-    read_inputs_by_python_name,
-    set_resolver,
-)
+from service.graphql_internals import core_schema, read_inputs_by_python_name
 from service.rules.registry import Registry, System, Wire, camel, type_name
 from service.runtime import Odds
 
-__all__ = ["build_schema", "served_schema"]
-
-#: How long the child making the schema may take (`served_schema`): about 2 s on this host.
-BUILD_SECONDS = 60.0
+__all__ = ["build_schema"]
 
 
 class _Types:
@@ -256,43 +244,4 @@ def build_schema(
     schema = strawberry.Schema(query=query)
     read_inputs_by_python_name(core_schema(schema))
     attach(core_schema(schema), direct)
-    return schema
-
-
-def served_schema(
-    registry: Registry,
-    odds: Odds,
-    catalogue: Catalogue | None = None,
-    limits: Limits | None = None,
-    *,
-    apart: bool = True,
-) -> GraphQLSchema:
-    """The schema `GraphQLApp` answers with: `build_schema`'s, detached from Strawberry.
-
-    Made in a child process (`made_apart`) and loaded here with this process's answers
-    attached: Strawberry's build peaks at about 70 MB of short-lived objects, which, made
-    here, stayed in the serving process's resident memory for good (its allocator's arenas
-    left partly used); loaded, the schema takes about 10 MB. Made here where the child
-    cannot make it, or when not `apart`.
-    """
-    catalogue = catalogue or Catalogue(registry)
-
-    def detached() -> GraphQLSchema:
-        return detach(core_schema(build_schema(registry, odds, catalogue, limits)))
-
-    if not apart:
-        return detached()
-    direct = answers(registry, odds, catalogue)
-
-    def made() -> bytes:
-        schema = detached()
-        for parent, name in direct:
-            set_resolver(schema, parent, name, None)  # closures: attached again on loading
-        return portable(schema)
-
-    data = made_apart(made, timeout=BUILD_SECONDS)
-    if data is None:
-        return detached()
-    schema = loaded(data)
-    attach(schema, direct)
     return schema

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from starlette.testclient import TestClient
 
 import service.app
+import service.graphql
 import service.graphql_schema
 from service.app import build_app, create_app, tune_garbage_collector
 from service.cache import MemoryCache
@@ -104,7 +105,7 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
         return schema
 
     monkeypatch.setattr(service.graphql_schema, "build_schema", build_schema)
-    monkeypatch.setattr(service.graphql_schema, "made_apart", lambda make, timeout: None)
+    monkeypatch.setattr(service.graphql, "made_apart", lambda make, timeout: None)
     app = build_app(Settings(log_requests=False), MemoryCache())
     gc.collect()
     gc.freeze()  # as create_app does

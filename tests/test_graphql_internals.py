@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from importlib.metadata import version
-from inspect import signature
 from types import ModuleType
 from typing import Any
 
@@ -29,8 +28,10 @@ from graphql import (
     print_schema,
     specified_rules,
 )
-from strawberry.schema.schema import validate_document
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.types.base import StrawberryMaybe
 
+from service.cache import MemoryCache
 from service.graphql_internals import (
     core_schema,
     detach,
@@ -41,6 +42,9 @@ from service.graphql_internals import (
     set_resolver,
     validate,
 )
+from service.graphql_schema import build_schema
+from service.rules.registry import load
+from service.runtime import Odds
 
 VERSIONS = ", ".join(f"{name} {version(name)}" for name in ("strawberry-graphql", "graphql-core"))
 
@@ -178,21 +182,36 @@ def test_a_field_is_resolved_by_the_resolver_set_on_the_built_schema():
         assert len(seen) == 1
 
 
-def test_documents_are_validated_as_strawberry_does():
+def test_documents_are_validated_by_graphql_core():
+    core = core_schema(schema())
+    rules = tuple(specified_rules)
+    assert validate(core, parse("{ node { value } }"), rules) == []
+    [error] = validate(core, parse("{ node { price } }"), rules)
+    assert "price" in error.message
+
+
+def test_strawberrys_own_validation_rules_have_nothing_to_check_in_the_service_schema():
+    """`validate` is graphql-core's, without the two rules Strawberry adds: one for inputs
+    typed `Maybe[T]`, one for `@oneOf` inputs. The service's schema has neither, so its
+    documents are validated as Strawberry would (and the serving process never imports
+    Strawberry)."""
     with relying_on(
-        "strawberry.schema.schema.validate_document",
-        "it must still be validate_document(schema, document, validation_rules) returning "
-        "graphql-core's errors; if Strawberry moved or renamed it, call graphql.validate with "
-        "specified_rules and Strawberry's own rules (MaybeNullValidationRule, "
-        "OneOfInputValidationRule)",
+        "strawberry.types.base.StrawberryMaybe",
+        "Strawberry's MaybeNullValidationRule looks for it in each input's definition; if it "
+        "moved, find what that rule checks now",
     ):
-        parameters = list(signature(validate_document).parameters)
-        assert parameters == ["schema", "document", "validation_rules"], parameters
-        core = core_schema(schema())
-        rules = tuple(specified_rules)
-        assert validate(core, parse("{ node { value } }"), rules) == []
-        [error] = validate(core, parse("{ node { price } }"), rules)
-        assert "price" in error.message
+        core = core_schema(build_schema(load(), Odds(MemoryCache(), budget=1, deadline=1)))
+        key = GraphQLCoreConverter.DEFINITION_BACKREF
+        inputs = []
+        for kind in core.type_map.values():
+            if isinstance(kind, GraphQLInputObjectType) and not kind.name.startswith("__"):
+                assert not kind.is_one_of, kind.name
+                inputs += [field.extensions[key] for field in kind.fields.values()]
+            if isinstance(kind, GraphQLObjectType) and not kind.name.startswith("__"):
+                for field in kind.fields.values():
+                    inputs += [argument.extensions[key] for argument in field.args.values()]
+        assert len(inputs) > 1000
+        assert not [i for i in inputs if isinstance(i.type, StrawberryMaybe)]
 
 
 def test_a_field_strawberry_resolves_by_more_than_reading_is_not_detached():

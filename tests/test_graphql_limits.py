@@ -8,9 +8,8 @@ from starlette.testclient import TestClient
 
 from service.app import build_app
 from service.cache import MemoryCache
-from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits
+from service.graphql import DOCUMENT_BYTES_PER_CHARACTER, GraphQLApp, Limits, served_schema
 from service.graphql_limits import REPEATS
-from service.graphql_schema import served_schema
 from service.rules.cost import BUDGET
 from service.rules.registry import load
 from service.runtime import Odds

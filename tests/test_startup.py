@@ -14,6 +14,7 @@ from typing import Any
 from starlette.responses import Response
 from starlette.testclient import TestClient
 
+import service.graphql
 import service.graphql_schema
 from service.app import build_app
 from service.cache import MemoryCache
@@ -25,13 +26,13 @@ QUERY = {"query": "{ fourD8 { check(input: {ease: 20, dice: {seed: 7}}) { succes
 
 def test_rest_answers_before_the_graphql_schema_is_built(monkeypatch):
     built: list[object] = []
-    real = service.graphql_schema.served_schema
+    real = service.graphql.served_schema
 
     def served_schema(*args: Any) -> Any:
         built.append(real(*args))
         return built[-1]
 
-    monkeypatch.setattr(service.graphql_schema, "served_schema", served_schema)
+    monkeypatch.setattr(service.graphql, "served_schema", served_schema)
     with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
         rest = client.post("/v1/four-d8/check", json={"ease": 20, "dice": {"seed": 7}})
         assert rest.status_code == 200
@@ -99,3 +100,26 @@ def test_a_fresh_process_builds_the_app_without_graphql():
     run = subprocess.run([sys.executable, "-c", STARTS], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).parents[1])  # fmt: skip
     assert run.stdout.splitlines() == ["[]"]
+
+
+ANSWERS = """
+import sys
+from starlette.testclient import TestClient
+from service.app import build_app
+from service.cache import MemoryCache
+from service.settings import Settings
+
+query = "{ fourD8 { check(input: {ease: 20}) { success } } }"
+with TestClient(build_app(Settings(log_requests=False), MemoryCache())) as client:
+    answer = client.post("/graphql", json={"query": query})
+assert answer.json()["data"]["fourD8"]["check"]["success"] in (True, False), answer.text
+print(sorted({name.split(".")[0] for name in sys.modules} & {"strawberry", "graphql"}))
+"""
+
+
+def test_a_fresh_process_answers_graphql_without_importing_strawberry():
+    """Strawberry makes the schema in a child (`served_schema`); the serving process loads
+    it and answers with graphql-core alone, never holding Strawberry's modules."""
+    run = subprocess.run([sys.executable, "-c", ANSWERS], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).parents[1])  # fmt: skip
+    assert run.stdout.splitlines() == ["['graphql']"]
