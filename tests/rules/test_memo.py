@@ -4,6 +4,7 @@ what tracemalloc sees)."""
 
 import json
 
+import pydantic_core
 import pytest
 
 from service.lru import footprint
@@ -123,3 +124,41 @@ def test_remembered_outcomes_share_their_field_name_sets():
     assert copy.ease == 19
     assert copy.__pydantic_fields_set__ is not given
     assert given == names
+
+
+def test_remembered_outcomes_of_a_request_share_their_equal_parts():
+    """The outcomes of one request hold equal models again and again (each 4D8 check's four
+    dice are four of 32); remembered, they share one of each, and answer as before."""
+    op = next(op for op in REMEMBERING if (op.system, op.name) == ("four-d8", "check"))
+    memo: Memo[Model] = Memo()
+    request = op.request_model.model_validate_json('{"ease": 20}')
+    outcomes = []
+    for seed in range(300):
+        outcomes.append(memo("ease 20", Dice(DiceSpec(seed=seed)), op.rule, request))
+        fresh = op.rule(request, Dice(DiceSpec(seed=seed)))
+        assert pydantic_core.to_json(outcomes[-1]) == pydantic_core.to_json(fresh)
+    dice = [die for outcome in outcomes for die in outcome.dice]
+    assert len(dice) == 1200
+    assert len({id(die) for die in dice}) == len({repr(die) for die in dice}) <= 32
+
+
+class Part(Model):
+    value: int | float | bool
+
+
+class Whole(Model):
+    part: Part
+
+
+def one_in_three_kinds(request: int, dice: Dice) -> Whole:
+    return Whole(part=Part(value=(1, 1.0, True)[dice.roll(3, "kind") - 1]))
+
+
+def test_parts_equal_in_python_but_not_on_the_wire_stay_apart():
+    """1, 1.0 and True are equal in Python and differ in JSON: never shared."""
+    memo: Memo[Whole] = Memo()
+    for seed in range(40):
+        remembered = memo(0, Dice(DiceSpec(seed=seed)), one_in_three_kinds, 0)
+        fresh = one_in_three_kinds(0, Dice(DiceSpec(seed=seed)))
+        assert type(remembered.part.value) is type(fresh.part.value)
+        assert remembered.model_dump_json() == fresh.model_dump_json()
