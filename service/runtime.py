@@ -2,9 +2,9 @@
 within their cost bounds.
 
 Writing a result is the web edge's business, so its speed tricks live here, not in the
-rules: `Results.json` writes a result as its outcome's JSON joined with the envelope's, and
-writes each outcome's JSON once while that outcome lives (a remembered rule hands back the
-same outcome again and again). Building and serialising the wrapped result cost 19 µs of a
+rules: `Results.json` writes a result as its outcome's JSON joined with the envelope's: the
+JSON a remembered rule's memo keeps beside the outcome, or else written once while the
+outcome lives. Building and serialising the wrapped result cost 19 µs of a
 4D8 check (make bench, profiled).
 """
 
@@ -124,17 +124,19 @@ class Results:
     """Results of operations as JSON, equal member for member to `Operation.run`'s."""
 
     def __init__(self) -> None:
-        # Models are immutable, and a remembered rule (a 4D8 check decides each of the 4096
-        # faces once) returns the same outcome again and again, as every request that omits
-        # its options shares the default options: each one's JSON is written once.
+        # Models are immutable, and every request that omits its options shares the default
+        # options (a remembered rule's outcomes come with their JSON): each one's JSON is
+        # written once.
         self._rendered = PerObject(pydantic_core.to_json)
 
     def json(self, op: Operation, request: Model) -> bytes:
         """The outcome's members, then the envelope's: the rules version, the options applied,
         the dice (each logged die is a shared object, written once), the seed, and
         `outcome_odds` (asked for, `Odds.run` answers instead)."""
-        outcome, extra = op.execute(request)
-        members = [self._rendered(outcome)[1:-1], _RULES_VERSION]
+        outcome, rendered, extra = op.recall(request)
+        if rendered is None:
+            rendered = self._rendered(outcome)
+        members = [rendered[1:-1], _RULES_VERSION]
         if op.options is not None:
             options = self._rendered(getattr(request, "options"))  # noqa: B009
             members.append(b'"options_applied":' + options)

@@ -63,8 +63,9 @@ def test_a_memo_counts_at_least_what_it_holds(op: Operation):
         except ValueError:  # drawn outside a cross-field rule
             continue
 
-    def fill(memo: Memo[object], results: Results) -> None:
+    def fill(memo: Memo[object]) -> None:
         object.__setattr__(op, "memo", memo)
+        results = Results()
         for request in requests:
             try:
                 for _ in range(40):
@@ -75,14 +76,11 @@ def test_a_memo_counts_at_least_what_it_holds(op: Operation):
     try:
         # Once first, so that what the process shares among all requests (the logged dice,
         # one object each) is made before the count; then a fresh memo, whose growth counts.
-        fill(Memo(capacity=1 << 40), Results())
+        fill(Memo(capacity=1 << 40))
         memo: Memo[object] = Memo(capacity=1 << 40)
         object.__setattr__(op, "memo", memo)  # the first one let go before the count
-        # Alive past the count, as the REST edge's is: it holds each remembered outcome's
-        # JSON while the outcome lives, which the memo counts (`memo.rendered`).
-        results = Results()
         with allocated() as held:
-            fill(memo, results)
+            fill(memo)
         assert memo.size > 1_000_000  # enough outcomes to measure
         assert held() <= memo.size
         assert memo.size <= 2 * held()  # and not so far over that the budget means nothing

@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar
 import pydantic_core
 from pydantic import BaseModel
 
-from service.lru import PerObject, footprint, own_bytes, shared
+from service.lru import footprint, own_bytes, shared
 from service.rules.dice import Dice, Roll
 
 __all__ = ["Memo"]
@@ -39,18 +39,14 @@ R = TypeVar("R")
 NODE_BYTES = 330
 
 
-def rendered(outcome: Any) -> int:
-    """The bytes of the JSON `runtime.Results` keeps beside an outcome while it lives, with
-    the bytes object, weak reference and map entry that hold it."""
-    return sys.getsizeof(pydantic_core.to_json(outcome)) + PerObject.ENTRY_BYTES
-
-
 @dataclass(eq=False, slots=True)
 class _Node(Generic[R]):
     #: (sides, purpose, exploded_from) of the die the rule rolls here, or None at an outcome.
     die: tuple[int, str, int | None] | None = None
     done: bool = False
     outcome: R | None = None
+    #: The outcome's JSON, which the REST edge writes as it is (`Operation.recall`).
+    json: bytes | None = None
     children: dict[int, "_Node[R]"] = field(default_factory=dict)
 
 
@@ -77,6 +73,12 @@ class Memo(Generic[R]):
     def __call__(self, key: Hashable, dice: Dice | None, rule: Callable[..., R], request: Any) -> R:
         """`rule(request, dice)` (or `rule(request)` without dice) for the request `key`,
         remembered."""
+        return self.recall(key, dice, rule, request)[0]
+
+    def recall(
+        self, key: Hashable, dice: Dice | None, rule: Callable[..., R], request: Any
+    ) -> tuple[R, bytes | None]:
+        """The outcome, as `__call__`, and its JSON where the memo keeps it (None: not kept)."""
         tree = self._trees.get(key)
         start = dice.mark() if dice is not None else None
         if tree is not None:
@@ -85,7 +87,7 @@ class Memo(Generic[R]):
                 assert dice is not None
                 node = node.children.get(dice.roll(*node.die))
             if node is not None and node.done:
-                return node.outcome  # type: ignore[return-value]
+                return node.outcome, node.json  # type: ignore[return-value]
         if dice is None:
             return self._grow(key, rule(request), [])
         assert start is not None
@@ -93,19 +95,20 @@ class Memo(Generic[R]):
         outcome = rule(request, dice)
         return self._grow(key, outcome, dice.rolls[start[0] :])
 
-    def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> R:
+    def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> tuple[R, bytes | None]:
         with self._lock:
             tree = self._trees.get(key)
             if not self.capacity or (tree and tree.size + tree.largest > self.capacity):
-                return outcome  # this request fills the memo: answered, not remembered
+                return outcome, None  # this request fills the memo: answered, not remembered
             shared(outcome)
             nodes, new = self._nodes(tree, key, rolled)
+            json = pydantic_core.to_json(outcome)
             # Room is made for the outcome weighed whole, before the parts it can share with
             # the tree's other outcomes are found: at most that, never less.
-            estimate = nodes + (footprint(outcome) + rendered(outcome) if new else 0)
+            estimate = nodes + (footprint(outcome) + sys.getsizeof(json) if new else 0)
             self._make_room(estimate, key)
             if self.size + estimate > self.capacity:
-                return outcome
+                return outcome, None
             if tree is None:
                 tree = self._trees[key] = _Tree(_Node())
             tree.largest = max(tree.largest, estimate)
@@ -115,11 +118,11 @@ class Memo(Generic[R]):
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)
                 node = node.children.setdefault(roll.value, _Node())
             if not node.done:
-                cost += _parts_shared(outcome, tree.parts) + rendered(outcome)
-                node.outcome, node.done = outcome, True
+                cost += _parts_shared(outcome, tree.parts) + sys.getsizeof(json)
+                node.outcome, node.json, node.done = outcome, json, True
             tree.size += cost
             self.size += cost
-        return outcome
+        return node.outcome, node.json  # type: ignore[return-value]
 
     @staticmethod
     def _nodes(tree: _Tree[R] | None, key: Hashable, rolled: list[Roll]) -> tuple[int, bool]:

@@ -241,12 +241,22 @@ class Operation:
 
     def execute(self, request: Model) -> tuple[Model, dict[str, Any]]:
         """The rule's outcome and the envelope's dice: the rolls and the seed."""
+        outcome, _, extra = self.recall(request)
+        return outcome, extra
+
+    def recall(self, request: Model) -> tuple[Model, bytes | None, dict[str, Any]]:
+        """`execute`, with the outcome's JSON where the memo keeps it (the REST edge writes
+        it as it is), else None."""
         if not self.random:
             if self.memo is None:
-                return self.rule(request), {}
-            return self.memo((self.system, self.name, request), None, self.rule, request), {}
+                return self.rule(request), None, {}
+            remembered = self.memo.recall(
+                (self.system, self.name, request), None, self.rule, request
+            )
+            return *remembered, {}
         spec: DiceSpec | None = getattr(request, "dice", None)
         dice = Dice(spec)
+        rendered = None
         try:
             if self.memo is None:
                 outcome = self.rule(request, dice)
@@ -254,12 +264,12 @@ class Operation:
                 # The dice are not part of what the rule decides from, nor is asking for the
                 # odds of the outcome: one tree per operation and the request's other fields.
                 key = (self.system, self.name, self._deciding(request))
-                outcome = self.memo(key, dice, self.rule, request)
+                outcome, rendered = self.memo.recall(key, dice, self.rule, request)
             dice.finish()
         except DiceError as error:
             raise DiceError(("dice", *error.loc), error.message) from None
         # A seed that drew no die (an automatic success) explains nothing: omit it.
-        return outcome, {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
+        return outcome, rendered, {"rolls": dice.rolls, "seed": dice.seed if dice.rolls else None}
 
     @cached_property
     def _deciding(self) -> Callable[[Model], tuple[Any, ...]]:
