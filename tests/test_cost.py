@@ -180,7 +180,9 @@ def test_odds_past_the_deadline_are_a_503_with_retry_after():
 
 def test_health_is_answered_while_odds_are_computed():
     """The odds run in a worker thread: a health check sent after them finishes first."""
-    app = build_app(Settings(log_requests=False), MemoryCache())
+    # A deadline far past the odds' 0.1 s: what is checked is the order, not the deadline
+    # (a loaded CI machine once took the default second).
+    app = build_app(Settings(log_requests=False, odds_deadline_seconds=30), MemoryCache())
 
     async def run() -> tuple[bool, int, int]:
         transport = httpx.ASGITransport(app=app)
