@@ -23,6 +23,7 @@ from graphql import (
     GraphQLObjectType,
     GraphQLResolveInfo,
     GraphQLSchema,
+    GraphQLWrappingType,
     graphql_sync,
     parse,
     print_schema,
@@ -241,6 +242,26 @@ def test_a_detached_schema_answers_and_holds_nothing_of_strawberrys():
         assert graphql_sync(core, LITERAL).data == {"echo": "ours"}
         held = _strawberry_objects_reachable_from(core)
         assert not held & {"Schema", "StrawberryObjectDefinition", "StrawberryField"}, held
+
+
+def test_a_detached_schema_shares_its_type_wrappers_and_prints_as_before():
+    core = core_schema(schema())
+    direct(core)
+    set_resolver(core, "Query", "node", lambda root, info: Node())
+    set_resolver(core, "Node", "child", lambda root, info: Node())
+    printed = print_schema(core)
+    detach(core)
+    assert print_schema(core) == printed
+    types = [
+        field.type
+        for kind in core.type_map.values()
+        if isinstance(kind, GraphQLObjectType | GraphQLInputObjectType)
+        and not kind.name.startswith("__")
+        for field in kind.fields.values()
+    ]
+    wrappers = [t for t in types if isinstance(t, GraphQLWrappingType)]
+    assert len(wrappers) > len({str(t) for t in wrappers})  # some written more than once
+    assert len({id(t) for t in wrappers}) == len({str(t) for t in wrappers})
 
 
 def _strawberry_objects_reachable_from(root: object) -> set[str]:
