@@ -49,16 +49,14 @@ class Distribution(Generic[T]):
     def __init__(
         self, weights: Mapping[T, int] | Iterable[tuple[T, int]], total: int | None = None
     ) -> None:
-        merged: dict[T, int] = {}
-        pairs = weights.items() if isinstance(weights, Mapping) else weights
-        states = 0
-        for outcome, weight in pairs:
-            states += 1
-            if weight < 0:
+        if isinstance(weights, Mapping):
+            # A mapping has each outcome once: nothing to merge.
+            counted(len(weights))
+            merged = {outcome: weight for outcome, weight in weights.items() if weight}
+            if merged and min(merged.values()) < 0:
                 raise ValueError("weights must be non-negative")
-            if weight:
-                merged[outcome] = merged.get(outcome, 0) + weight
-        counted(states)
+        else:
+            merged = _merged(weights)
         self._weights = merged
         present = sum(merged.values())
         if total is not None and total < present:
@@ -106,6 +104,8 @@ class Distribution(Generic[T]):
         simply counts its face instead (a chain of exactly `depth` extra dice, no truncation).
         A chain of k + 1 dice has weight sides**(depth - k) over sides**(depth + 1).
         """
+        # Each face's value and whether it explodes, read once rather than per chain.
+        faces = [(value(face), explodes(face)) for face in range(1, sides + 1)]
         finished: dict[int, int] = {}
         running = {0: 1}
         for k in range(depth + 1):
@@ -113,14 +113,15 @@ class Distribution(Generic[T]):
             weight = sides ** (depth - k)
             rolling: dict[int, int] = {}
             for sum_so_far, w in running.items():
-                for face in range(1, sides + 1):
-                    total = sum_so_far + value(face)
-                    if explodes(face) and k < depth:
+                for added, again in faces:
+                    total = sum_so_far + added
+                    if again and k < depth:
                         rolling[total] = rolling.get(total, 0) + w
-                    elif not explodes(face) or not last_explodes:
+                    elif not again or not last_explodes:
                         finished[total] = finished.get(total, 0) + w * weight
             running = rolling
-        return Distribution(finished, total=sides ** (depth + 1))
+        counted(len(finished))
+        return Distribution._made(finished, sides ** (depth + 1))
 
     def items(self) -> Iterator[tuple[T, int]]:
         return iter(self._weights.items())
@@ -134,23 +135,37 @@ class Distribution(Generic[T]):
 
     def map(self, function: Callable[[T], U]) -> "Distribution[U]":
         """The distribution of `function(outcome)`; weights of equal images add up."""
-        return Distribution(
-            ((function(outcome), w) for outcome, w in self._weights.items()), total=self.total
-        )
+        counted(len(self._weights))
+        images: dict[U, int] = {}
+        get = images.get
+        for outcome, w in self._weights.items():
+            image = function(outcome)
+            images[image] = get(image, 0) + w
+        return Distribution._made(images, self.total)
+
+    @classmethod
+    def _made(cls, weights: dict[T, int], total: int) -> "Distribution[T]":
+        """A distribution of weights already merged, positive and within `total` (made from
+        another distribution's): nothing to check, and counted by the caller."""
+        made: Distribution[T] = cls.__new__(cls)
+        made._weights = weights
+        made.total = total
+        return made
 
     def then(self, step: Callable[[T], "Distribution[U]"]) -> "Distribution[U]":
         """Follow each outcome with the random process `step(outcome)` (a later die that
         depends on what came before); inner totals are brought to their least common multiple."""
         inner = {outcome: step(outcome) for outcome in self._weights}
         common = math.lcm(*(d.total for d in inner.values())) if inner else 1
-        return Distribution(
-            (
-                (later, w * wl * (common // inner[outcome].total))
-                for outcome, w in self._weights.items()
-                for later, wl in inner[outcome].items()
-            ),
-            total=self.total * common,
-        )
+        later: dict[U, int] = {}
+        get = later.get
+        for outcome, w in self._weights.items():
+            after = inner[outcome]
+            counted(len(after._weights))
+            scale = w * (common // after.total)
+            for value, wl in after._weights.items():
+                later[value] = get(value, 0) + scale * wl
+        return Distribution._made(later, self.total * common)
 
     def probability(self, outcome: T) -> Fraction:
         return Fraction(self.weight(outcome), self.total)
@@ -169,7 +184,8 @@ class Distribution(Generic[T]):
                 for b, wb in other.items():
                     key = a + b  # type: ignore[operator]
                     sums[key] = sums.get(key, 0) + wa * wb
-        return Distribution(sums, total=self.total * other.total)
+        counted(len(sums))
+        return Distribution._made(sums, self.total * other.total)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
@@ -184,6 +200,20 @@ class Distribution(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Distribution({self._weights!r})"
+
+
+def _merged(pairs: Iterable[tuple[T, int]]) -> dict[T, int]:
+    """The weights of `pairs`, equal outcomes' added up, each pair counted as a state."""
+    merged: dict[T, int] = {}
+    get = merged.get
+    states = 0
+    for states, (outcome, weight) in enumerate(pairs, 1):  # noqa: B007
+        if weight < 0:
+            raise ValueError("weights must be non-negative")
+        if weight:
+            merged[outcome] = get(outcome, 0) + weight
+    counted(states)
+    return merged
 
 
 #: Outcomes spread over more than this many integers per outcome are summed pair by pair.

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.rules.cost import metered
 from service.rules.distribution import (
     Distribution,
     Exact,
@@ -94,6 +95,53 @@ def test_weights_merge_and_zeros_drop():
 def test_negative_weights_are_rejected():
     with pytest.raises(ValueError, match="non-negative"):
         Distribution({"a": -1})
+    with pytest.raises(ValueError, match="non-negative"):
+        Distribution([("a", 2), ("a", -1)])  # even where the sum would be positive
+
+
+def test_every_pair_given_is_counted_as_a_state():
+    with metered() as meter:
+        Distribution([("a", 1), ("b", 0), ("a", 2)])
+        Distribution({"a": 1, "b": 0})
+        Distribution.die(6).map(lambda face: face % 2)
+    assert meter.states == 3 + 2 + 6 + 6
+
+
+# --- then and exploding -----------------------------------------------------------------
+
+
+def test_then_weighs_each_branch_by_its_own_total():
+    """A d4, then a d(face) for face 1-2 or a coin for 3-4: totals 1, 2 and 2 meet at 2."""
+    coin = Distribution({"heads": 1, "tails": 1})
+    later = Distribution.die(4).then(lambda face: Distribution.die(face) if face <= 2 else coin)
+    expected: Counter[object] = Counter()
+    for face in range(1, 5):
+        branch = list(range(1, face + 1)) if face <= 2 else ["heads", "tails"]
+        for outcome in branch:
+            expected[outcome] += Fraction(1, 4 * len(branch))
+    assert {o: later.probability(o) for o, _ in later.items()} == expected
+    assert later.total == 8
+
+
+@pytest.mark.parametrize("last_explodes", [True, False])
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_exploding_die_agrees_with_every_chain(depth, last_explodes):
+    """A d4 exploding on 3 and 4, each face adding face - 1, against the chains of dice
+    enumerated one by one to `depth` extra dice."""
+    die = Distribution.exploding(
+        4, depth, lambda face: face - 1, lambda face: face >= 3, last_explodes=last_explodes
+    )
+    expected: Counter[int] = Counter()
+    for length in range(1, depth + 2):
+        for chain in itertools.product(range(1, 5), repeat=length):
+            *early, last = chain
+            if any(face < 3 for face in early):
+                continue  # a chain stops at its first face that does not explode
+            if last >= 3 and (length <= depth or last_explodes):
+                continue  # it goes on (or, past the depth, is cut off)
+            expected[sum(face - 1 for face in chain)] += 4 ** (depth + 1 - length)
+    assert dict(die.items()) == expected
+    assert die.total == 4 ** (depth + 1)
 
 
 # --- convolution --------------------------------------------------------------------------
