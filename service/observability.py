@@ -21,6 +21,7 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.cache import CacheStats
+from service.rules.entropy import random_bits
 
 __all__ = [
     "BODY",
@@ -358,7 +359,7 @@ def _request_id(scope: Scope) -> str:
             text = bytes(value).decode("latin-1")
             if _REQUEST_ID.match(text):
                 return text
-    return os.urandom(16).hex()  # a uuid4's 128 random bits, as uuid4().hex, at a quarter the cost
+    return random_bits().hex()  # 128 random bits, as uuid4().hex, at a tenth the cost
 
 
 def _replay(body: bytes, original: Receive) -> Receive:

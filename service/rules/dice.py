@@ -13,12 +13,12 @@ Every die drawn is written to the roll log with its purpose, so a result explain
 """
 
 import hashlib
-import secrets
 from functools import lru_cache
 from typing import Annotated, Self
 
 from pydantic import Field, model_validator
 
+from service.rules.entropy import random_bits
 from service.rules.model import InputError, Model
 
 __all__ = [
@@ -99,6 +99,11 @@ def seeded_value(seed: int, draw: int) -> int:
     return _drawn(_stream(seed), draw)
 
 
+def _fresh_seed() -> int:
+    """A seed of 31 random bits from the operating system."""
+    return int.from_bytes(random_bits()[:4], "big") & MAX_SEED
+
+
 def _stream(seed: int) -> "hashlib._Hash":
     """SHA-256 fed with '<seed>:', the prefix every draw of the stream shares."""
     return hashlib.sha256(b"%d:" % seed)
@@ -119,7 +124,7 @@ class Dice:
         self._values = spec.values
         self.seed: int | None = None
         if self._values is None:
-            self.seed = spec.seed if spec.seed is not None else secrets.randbits(31)
+            self.seed = spec.seed if spec.seed is not None else _fresh_seed()
             self._stream = _stream(self.seed)
         self._draw = 0
         self.rolls: list[Roll] = []
