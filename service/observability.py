@@ -87,8 +87,10 @@ class AccessLog:
         self._timer: asyncio.TimerHandle | None = None
 
     def request(self, request_id: str, method: str, path: str, status: int, seconds: float) -> None:
+        # Times to the microsecond by integer division: `round(x, 6)` converts through
+        # decimal digits, half of a line's cost.
         entry = {
-            "ts": round(time.time(), 6),
+            "ts": time.time_ns() // 1000 / 1e6,
             "level": "info",
             "logger": LOG.name,
             "msg": "request",
@@ -96,7 +98,7 @@ class AccessLog:
             "method": method,
             "path": path,
             "status": status,
-            "duration_ms": round(seconds * 1000, 3),
+            "duration_ms": int(seconds * 1e6) / 1000,
         }
         line = orjson.dumps(entry, option=orjson.OPT_APPEND_NEWLINE)
         if self._size + len(line) > _BATCH_BYTES:
