@@ -28,7 +28,7 @@ from service.catalogue import Catalogue
 from service.cors import Cors, Policy
 from service.drain import Drain
 from service.explorers import explorer_routes
-from service.lazy import Lazy
+from service.lazy import Lazy, freeze_builds
 from service.observability import AccessLog, Metrics, Observability, configure_logging, logs_info
 from service.openapi import published
 from service.prepare import Preparation
@@ -199,4 +199,5 @@ def tune_garbage_collector(settings: Settings) -> None:
     so that a freeze takes everything startup made."""
     if settings.gc_freeze:
         gc.freeze()
+    freeze_builds(settings.gc_freeze)
     gc.set_threshold(*settings.gc_thresholds)

@@ -15,6 +15,7 @@ import service.graphql
 import service.graphql_schema
 from service.app import build_app, create_app, tune_garbage_collector
 from service.cache import MemoryCache
+from service.lazy import Lazy, freeze_builds
 from service.settings import Settings
 from tests.definitions import strawberry_definitions
 
@@ -28,6 +29,7 @@ def collector() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*thresholds)
+        freeze_builds(frozen > 0)
         if frozen == 0:
             gc.unfreeze()
 
@@ -68,6 +70,9 @@ def test_freezing_follows_the_setting(freeze):
     tune_garbage_collector(Settings(gc_freeze=freeze))
     assert (gc.get_freeze_count() > 0) is freeze
     assert kept
+    gc.unfreeze()
+    Lazy(lambda: kept).prepare()  # what a build makes is frozen in turn, or not
+    assert (gc.get_freeze_count() > 0) is freeze
 
 
 @pytest.mark.usefixtures("collector")
@@ -107,8 +112,7 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
     monkeypatch.setattr(service.graphql_schema, "build_schema", build_schema)
     monkeypatch.setattr(service.graphql, "made_apart", lambda make, timeout: None)
     app = build_app(Settings(log_requests=False), MemoryCache())
-    gc.collect()
-    gc.freeze()  # as create_app does
+    tune_garbage_collector(Settings(gc_freeze=True))  # as create_app does
     with TestClient(app) as client:
         answer = client.post(
             "/graphql", json={"query": "{ fourD8 { check(input: {ease: 20}) { success } } }"}
