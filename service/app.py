@@ -9,6 +9,7 @@ at once and hands everything else to Starlette. Either answers an unexpected exc
 a problem+json 500 and raises it on for the server to log.
 """
 
+import ctypes
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -42,7 +43,7 @@ from service.runtime import Odds
 from service.settings import Settings
 from service.static import page_routes
 
-__all__ = ["build_app", "create_app", "tune_garbage_collector"]
+__all__ = ["build_app", "create_app", "tune_allocator", "tune_garbage_collector"]
 
 
 def _ops_routes(
@@ -191,6 +192,7 @@ def create_app() -> Observability:
     )
     app = build_app(settings, cache)
     tune_garbage_collector(settings)
+    tune_allocator()
     return app
 
 
@@ -201,3 +203,19 @@ def tune_garbage_collector(settings: Settings) -> None:
         gc.freeze()
     freeze_builds(settings.gc_freeze)
     gc.set_threshold(*settings.gc_thresholds)
+
+
+#: glibc's `mallopt` parameter for the most arenas malloc keeps (malloc.h).
+_M_ARENA_MAX = -8
+
+
+def tune_allocator() -> None:
+    """One malloc arena for every thread, where the C library is glibc. The threads that
+    compute odds and make documents would each get an arena of their own, whose freed space
+    no other thread reuses: 1.3 MB of what the benchmark leaves resident. They run Python,
+    one at a time, so sharing an arena costs them nothing. Elsewhere, nothing changes."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return
+    libc.mallopt(_M_ARENA_MAX, 1)

@@ -2,6 +2,8 @@
 `create_app` once the app is built."""
 
 import gc
+import subprocess
+import sys
 import weakref
 from collections.abc import Iterator
 from typing import Any
@@ -120,3 +122,37 @@ def test_what_the_graphql_build_lets_go_is_collected_before_it_is_frozen(monkeyp
     assert answer.status_code == 200, answer.text
     assert len(definitions) > 1000
     assert sum(d() is not None for d in definitions) < len(definitions) / 10
+
+
+_ARENAS = """
+import ctypes, os, sys, tempfile, threading
+from service.app import tune_allocator
+if sys.argv[1] == "tuned":
+    tune_allocator()
+libc = ctypes.CDLL("libc.so.6")
+held = []
+def allocate():
+    held.extend(bytes(1024 + i % 7) for i in range(2000))  # past pymalloc: from malloc
+threads = [threading.Thread(target=allocate) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+path = tempfile.mktemp()
+libc.fopen.restype = ctypes.c_void_p
+out = libc.fopen(path.encode(), b"w")
+libc.malloc_info(0, ctypes.c_void_p(out))
+libc.fclose(ctypes.c_void_p(out))
+print(open(path).read().count("<heap nr="))
+os.unlink(path)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's malloc")
+@pytest.mark.parametrize(("mode", "one_arena"), [("tuned", True), ("untuned", False)])
+def test_threads_share_one_malloc_arena(mode, one_arena):
+    """Threads allocating at once each take an arena of their own, unless tuned."""
+    arenas = subprocess.run(
+        [sys.executable, "-c", _ARENAS, mode], capture_output=True, text=True, check=True
+    ).stdout
+    assert (int(arenas) == 1) is one_arena
