@@ -212,7 +212,7 @@ _M_ARENA_MAX = -8
 def tune_allocator() -> None:
     """One malloc arena for every thread, where the C library is glibc. The threads that
     compute odds and make documents would each get an arena of their own, whose freed space
-    no other thread reuses: 1.3 MB of what the benchmark leaves resident. They run Python,
+    no other thread reuses: about 1 MB of what the benchmark leaves resident. They run Python,
     one at a time, so sharing an arena costs them nothing. Elsewhere, nothing changes."""
     try:
         libc = ctypes.CDLL("libc.so.6")
