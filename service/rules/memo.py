@@ -17,10 +17,11 @@ of nodes would bound nothing.
 """
 
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from threading import Lock
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import pydantic_core
@@ -38,6 +39,10 @@ R = TypeVar("R")
 #: its entry in its parent's map; a Future Imperfect pool's tree holds 320 bytes a node.
 NODE_BYTES = 330
 
+#: The children of every node no die has been rolled at yet (an outcome's, most of a tree's
+#: nodes): one empty map shared, not one each.
+_NO_CHILDREN: Mapping[int, "_Node[Any]"] = MappingProxyType({})
+
 
 @dataclass(eq=False, slots=True)
 class _Node(Generic[R]):
@@ -47,7 +52,7 @@ class _Node(Generic[R]):
     outcome: R | None = None
     #: The outcome's JSON, which the REST edge writes as it is (`Operation.recall`).
     json: bytes | None = None
-    children: dict[int, "_Node[R]"] = field(default_factory=dict)
+    children: Mapping[int, "_Node[R]"] = field(default_factory=lambda: _NO_CHILDREN)
 
 
 @dataclass(eq=False, slots=True)
@@ -116,6 +121,8 @@ class Memo(Generic[R]):
             node = tree.root
             for roll in rolled:
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)
+                if not isinstance(node.children, dict):
+                    node.children = {}
                 node = node.children.setdefault(roll.value, _Node())
             if not node.done:
                 cost += _parts_shared(outcome, tree.parts) + sys.getsizeof(json)

@@ -37,6 +37,23 @@ def test_a_remembered_rule_answers_and_rolls_as_the_rule_does():
     assert memo.size == sum(tree.size for tree in memo._trees.values())
 
 
+def test_outcomes_share_one_empty_map_of_children():
+    """Most of a tree's nodes are outcomes, where no die is rolled: they hold no map each."""
+    memo: Memo[tuple[int, ...]] = Memo()
+    for seed in range(200):
+        memo(1, Dice(DiceSpec(seed=seed)), exploding, 1)
+    nodes, maps, interior, outcomes = [memo._trees[1].root], set(), 0, 0
+    while nodes:
+        node = nodes.pop()
+        maps.add(id(node.children))
+        nodes.extend(node.children.values())
+        assert (node.die is None) == (not node.children)
+        interior += node.die is not None
+        outcomes += node.done
+    assert outcomes > interior >= 6
+    assert len(maps) == interior + 1  # a map for each die rolled, one for every outcome
+
+
 def test_table_dice_that_do_not_fit_are_refused_on_a_remembered_path():
     memo: Memo[tuple[int, ...]] = Memo()
     assert memo(1, Dice(DiceSpec(values=(2, 3))), exploding, 1) == (2, 3)
