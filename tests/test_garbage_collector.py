@@ -138,7 +138,8 @@ for thread in threads:
     thread.start()
 for thread in threads:
     thread.join()
-path = tempfile.mktemp()
+descriptor, path = tempfile.mkstemp()
+os.close(descriptor)
 libc.fopen.restype = ctypes.c_void_p
 out = libc.fopen(path.encode(), b"w")
 libc.malloc_info(0, ctypes.c_void_p(out))

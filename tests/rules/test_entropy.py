@@ -30,5 +30,6 @@ def test_a_forked_process_never_gives_its_parents_next_bits():
 def test_fresh_seeds_cover_31_bits():
     seeds = {Dice().seed for _ in range(2000)}
     assert all(seed is not None and 0 <= seed <= MAX_SEED for seed in seeds)
-    assert len(seeds) == 2000
+    # 2,000 draws of 31 bits meet twice about once in a thousand runs: a few may.
+    assert len(seeds) >= 1995
     assert max(s for s in seeds if s is not None) >= 2**30  # the top bit is used
