@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-__all__ = ["LRU", "PerObject", "footprint", "own_bytes", "shared"]
+__all__ = ["LRU", "PerObject", "footprint", "own_bytes", "share_field_names"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -101,8 +101,8 @@ class PerObject(Generic[T, V]):
 def footprint(value: Any) -> int:
     """The bytes a model and what it holds take, by `sys.getsizeof`: an over-estimate, as
     strings it shares with tables or other models count in full (enum members, None, booleans,
-    small integers and the field name sets of `shared` models, always shared, do not). About
-    1.3 times what tracemalloc sees for a 4D8 check's outcome, and 30 µs."""
+    small integers and the field name sets `share_field_names` shares, always shared, do not).
+    About 1.3 times what tracemalloc sees for a 4D8 check's outcome, and 30 µs."""
     if isinstance(value, BaseModel):
         return own_bytes(value) + sum(map(footprint, value.__dict__.values()))
     if isinstance(value, list | tuple | frozenset | set):
@@ -131,20 +131,13 @@ _FIELD_SETS: dict[frozenset[str], set[str]] = {}
 _SHARED: set[int] = set()
 
 
-def shared(value: V) -> V:
-    """`value`, each model in it now sharing the set of the fields it was given with every
-    other kept model given the same fields. That set is pydantic's own, one per model, and
-    half the bytes of a 4D8 check's outcome; models are frozen, so pydantic never changes it
-    in place (a copy gets its own). The sets are as many as the models' shapes, not inputs."""
-    if isinstance(value, BaseModel):
-        given = value.__pydantic_fields_set__
-        if id(given) not in _SHARED:
-            one = _FIELD_SETS.setdefault(frozenset(given), given)
-            _SHARED.add(id(one))
-            object.__setattr__(value, "__pydantic_fields_set__", one)
-        for held in value.__dict__.values():
-            shared(held)
-    elif isinstance(value, list | tuple):
-        for held in value:
-            shared(held)
-    return value
+def share_field_names(model: BaseModel) -> None:
+    """Make `model` share the set of the fields it was given with every other kept model
+    given the same fields. That set is pydantic's own, one per model, and half the bytes of
+    a 4D8 check's outcome; models are frozen, so pydantic never changes it in place (a copy
+    gets its own). The sets are as many as the models' shapes, not inputs."""
+    given = model.__pydantic_fields_set__
+    if id(given) not in _SHARED:
+        one = _FIELD_SETS.setdefault(frozenset(given), given)
+        _SHARED.add(id(one))
+        object.__setattr__(model, "__pydantic_fields_set__", one)

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 import pydantic_core
 from pydantic import BaseModel
 
-from service.lru import footprint, own_bytes, shared
+from service.lru import footprint, own_bytes, share_field_names
 from service.rules.dice import Dice, Roll
 
 __all__ = ["Memo"]
@@ -42,6 +42,10 @@ NODE_BYTES = 330
 #: The children of every node no die has been rolled at yet (an outcome's, most of a tree's
 #: nodes): one empty map shared, not one each.
 _NO_CHILDREN: Mapping[int, "_Node[Any]"] = MappingProxyType({})
+
+
+#: A tree's models by `_identity`: one of each, which its outcomes share.
+_Parts = dict[tuple[type, int, bytes], Any]
 
 
 @dataclass(eq=False, slots=True)
@@ -63,7 +67,7 @@ class _Tree(Generic[R]):
     #: full, and weighing each new outcome only to find so cost as much as the rule.
     largest: int = 0
     #: One of each model its outcomes hold, by `_identity`: the outcomes share them.
-    parts: dict[tuple[type, int, bytes], Any] = field(default_factory=dict)
+    parts: _Parts = field(default_factory=dict)
 
 
 class Memo(Generic[R]):
@@ -105,19 +109,19 @@ class Memo(Generic[R]):
             tree = self._trees.get(key)
             if not self.capacity or (tree and tree.size + tree.largest > self.capacity):
                 return outcome, None  # this request fills the memo: answered, not remembered
-            shared(outcome)
             nodes, new = self._nodes(tree, key, rolled)
             json = pydantic_core.to_json(outcome)
-            # Room is made for the outcome weighed whole, before the parts it can share with
-            # the tree's other outcomes are found: at most that, never less.
-            estimate = nodes + (footprint(outcome) + sys.getsizeof(json) if new else 0)
+            # The outcome's parts are swapped for the equal ones the tree holds as it is
+            # weighed; the new ones join the tree only with the outcome.
+            staged: _Parts = {}
+            held = _outcome_shared(outcome, tree.parts if tree else {}, staged) if new else 0
+            estimate = nodes + (held + sys.getsizeof(json) if new else 0)
             self._make_room(estimate, key)
             if self.size + estimate > self.capacity:
                 return outcome, None
             if tree is None:
                 tree = self._trees[key] = _Tree(_Node())
             tree.largest = max(tree.largest, estimate)
-            cost = nodes
             node = tree.root
             for roll in rolled:
                 node.die = (roll.sides, roll.purpose, roll.exploded_from)
@@ -125,10 +129,10 @@ class Memo(Generic[R]):
                     node.children = {}
                 node = node.children.setdefault(roll.value, _Node())
             if not node.done:
-                cost += _parts_shared(outcome, tree.parts) + sys.getsizeof(json)
+                tree.parts.update(staged)
                 node.outcome, node.json, node.done = outcome, json, True
-            tree.size += cost
-            self.size += cost
+            tree.size += estimate
+            self.size += estimate
         return node.outcome, node.json  # type: ignore[return-value]
 
     @staticmethod
@@ -162,33 +166,39 @@ class Memo(Generic[R]):
 PART_BYTES = 240
 
 
-def _parts_shared(outcome: Any, parts: dict[tuple[type, int, bytes], Any]) -> int:
-    """Replace each model `outcome` holds by an equal one `parts` holds, keeping the new
-    ones there; the bytes `outcome` now holds that no other outcome of the tree does.
+def _outcome_shared(outcome: Any, parts: _Parts, staged: _Parts) -> int:
+    """Replace each model `outcome` holds by an equal one `parts` or `staged` holds, staging
+    the new ones; the bytes `outcome` now holds that no other outcome of the tree does.
 
     Outcomes differ in few of their parts: a 4D8 check's 4,096 hold 28,643 models (dice,
     groups, readings), 974 of them different. Models are frozen and never changed in place,
     so an equal one serves as well, and swapping it in is the memo's business alone."""
     if not isinstance(outcome, BaseModel):
         return footprint(outcome)
-    held = own_bytes(outcome)
-    for name, value in outcome.__dict__.items():
-        outcome.__dict__[name], more = _shared_part(value, parts)
+    share_field_names(outcome)
+    return _fields_shared(outcome, parts, staged)
+
+
+def _fields_shared(model: BaseModel, parts: _Parts, staged: _Parts) -> int:
+    held = own_bytes(model)
+    for name, value in model.__dict__.items():
+        model.__dict__[name], more = _shared_part(value, parts, staged)
         held += more
     return held
 
 
-def _shared_part(value: Any, parts: dict[tuple[type, int, bytes], Any]) -> tuple[Any, int]:
-    """`value` or the equal one `parts` holds, and the bytes it adds."""
+def _shared_part(value: Any, parts: _Parts, staged: _Parts) -> tuple[Any, int]:
+    """`value` or the equal one the tree holds, and the bytes it adds."""
     if isinstance(value, BaseModel):
+        share_field_names(value)
         key = _identity(value)
-        found = parts.get(key)
+        found = parts.get(key, staged.get(key))
         if found is not None:
             return found, 0
-        parts[key] = value
-        return value, _parts_shared(value, parts) + PART_BYTES
+        staged[key] = value
+        return value, _fields_shared(value, parts, staged) + PART_BYTES
     if type(value) in (tuple, list):
-        items = [_shared_part(item, parts) for item in value]
+        items = [_shared_part(item, parts, staged) for item in value]
         kept = type(value)(item for item, _ in items)
         return kept, sys.getsizeof(kept) + sum(more for _, more in items)
     return value, footprint(value)
@@ -196,7 +206,7 @@ def _shared_part(value: Any, parts: dict[tuple[type, int, bytes], Any]) -> tuple
 
 def _identity(model: BaseModel) -> tuple[type, int, bytes]:
     """What makes two models interchangeable: their class, the fields they were given (a
-    set `shared` makes one per content) and every value as its repr, which tells 1 from
-    1.0 and True (equality does not), hashed short."""
-    text = repr(model).encode()
+    set `share_field_names` makes one per content) and their JSON, which tells 1 from 1.0
+    and True (equality does not), hashed short."""
+    text = pydantic_core.to_json(model)
     return type(model), id(model.__pydantic_fields_set__), blake2b(text, digest_size=16).digest()

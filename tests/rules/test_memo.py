@@ -179,3 +179,30 @@ def test_parts_equal_in_python_but_not_on_the_wire_stay_apart():
         fresh = one_in_three_kinds(0, Dice(DiceSpec(seed=seed)))
         assert type(remembered.part.value) is type(fresh.part.value)
         assert remembered.model_dump_json() == fresh.model_dump_json()
+
+
+class Text(Model):
+    text: str
+
+
+class Reading(Model):
+    face: int
+    text: Text
+
+
+def a_long_text_on_a_six(request: int, dice: Dice) -> Reading:
+    face = dice.roll(6, "face")
+    return Reading(face=face, text=Text(text="x" * (200_000 if face == 6 else face)))
+
+
+def test_the_parts_of_an_outcome_not_kept_stay_out_of_the_tree():
+    """An outcome's parts are found or staged as it is weighed, and join the tree only if it
+    is kept: a six's 200 KB part, too large for the memo, is never held."""
+    memo: Memo[Reading] = Memo(capacity=100_000)
+    for seed in range(60):
+        outcome = memo(0, Dice(DiceSpec(seed=seed)), a_long_text_on_a_six, 0)
+        assert outcome == a_long_text_on_a_six(0, Dice(DiceSpec(seed=seed)))
+    tree = memo._trees[0]
+    assert sorted(tree.root.children) == [1, 2, 3, 4, 5]
+    assert sorted(len(part.text) for part in tree.parts.values()) == [1, 2, 3, 4, 5]
+    assert memo.size < 100_000
