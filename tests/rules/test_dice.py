@@ -49,6 +49,20 @@ def test_seeded_value_is_sha256_of_seed_colon_draw():
         assert seeded_value(seed, k) == draw(seed, k)
 
 
+def test_without_the_interpreters_own_sha256_the_stream_is_hashlibs(monkeypatch):
+    """The draws hash with CPython's own SHA-256 module where there is one (`_sha2`, or
+    `_sha256` before 3.12), else with hashlib's: the same stream either way."""
+    from service.rules import dice
+
+    assert dice._builtin_sha256()(b"42:0").digest() == hashlib.sha256(b"42:0").digest()
+
+    def missing(name: str) -> None:
+        raise ImportError(name)
+
+    monkeypatch.setattr(dice.importlib, "import_module", missing)
+    assert dice._builtin_sha256() is hashlib.sha256
+
+
 def test_pinned_draws():
     """Literal values computed once, independently, and pinned: a change of the stream
     would break every replay a client has stored."""
