@@ -13,6 +13,7 @@ __all__ = ["JSON", "PROBLEM", "body", "busy", "json_body", "media_type", "proble
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
+_JSON = JSON.encode()
 
 
 def problem(status: int, title: str, detail: str, **extra: Any) -> Response:
@@ -35,6 +36,8 @@ def media_type(scope: Scope) -> str:
     """The request's content type without its parameters, lower-cased ('' when absent)."""
     for name, value in scope["headers"]:
         if name == b"content-type":
+            if value == _JSON:  # as nearly every caller sends it: nothing to parse
+                return JSON
             return bytes(value).decode("latin-1").split(";")[0].strip().lower()
     return ""
 
@@ -65,6 +68,6 @@ async def respond(scope: Scope, receive: Receive, send: Send, answer: bytes | Re
     if isinstance(answer, Response):
         await answer(scope, receive, send)
         return
-    headers = [(b"content-type", JSON.encode()), (b"content-length", b"%d" % len(answer))]
+    headers = [(b"content-type", _JSON), (b"content-length", b"%d" % len(answer))]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": answer})
