@@ -74,6 +74,24 @@ class Distribution(Generic[T]):
         return Distribution((face, 1) for face in range(1, sides + 1))
 
     @classmethod
+    def of_probabilities(
+        cls, probabilities: Mapping[T, Fraction] | Iterable[tuple[T, Fraction]]
+    ) -> "Distribution[T]":
+        """Outcomes with exact probabilities (an outcome may come more than once), as whole
+        weights over their least common denominator; what they leave short of 1 is missing."""
+        pairs = list(probabilities.items() if isinstance(probabilities, Mapping) else probabilities)
+        total = math.lcm(*(p.denominator for _, p in pairs))
+        return cls(((o, p.numerator * (total // p.denominator)) for o, p in pairs), total)
+
+    def reduced(self) -> "Distribution[T]":
+        """The same distribution over the least total: weights and total divided by what
+        they share. Chained steps multiply totals; this keeps their digits few."""
+        counted(len(self._weights))
+        shared = math.gcd(self.total, *self._weights.values())
+        weights = {outcome: w // shared for outcome, w in self._weights.items()}
+        return Distribution._made(weights, self.total // shared)
+
+    @classmethod
     def pool(cls, sides: int, count: int) -> "Distribution[tuple[int, ...]]":
         """`count` fair dice of `sides` sides, as sorted (descending) multisets.
 

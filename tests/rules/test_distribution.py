@@ -107,6 +107,30 @@ def test_every_pair_given_is_counted_as_a_state():
     assert meter.states == 3 + 2 + 6 + 6
 
 
+def test_of_probabilities_puts_them_over_their_least_common_denominator():
+    """1/4, 1/6 and 1/3 of the outcomes over 12; the 1/4 they leave is missing, and an
+    outcome given twice adds up."""
+    found = Distribution.of_probabilities(
+        [("a", Fraction(1, 4)), ("b", Fraction(1, 6)), ("a", Fraction(1, 3) - Fraction(1, 4)),
+         ("c", Fraction(1, 4))]
+    )  # fmt: skip
+    assert found.total == 12
+    assert dict(found.items()) == {"a": 4, "b": 2, "c": 3}
+    assert found.missing == Fraction(1, 4)
+    assert Distribution.of_probabilities({"x": Fraction(1)}).total == 1
+
+
+def test_reduced_divides_weights_and_total_by_what_they_share():
+    """6/36 and 30/36 are 1/6 and 5/6; weights with nothing in common stay as they are, and a
+    missing mass stays missing."""
+    found = Distribution({1: 6, 2: 30}).reduced()
+    assert (dict(found.items()), found.total) == ({1: 1, 2: 5}, 6)
+    cut = Distribution({1: 2, 2: 4}, total=10).reduced()
+    assert (dict(cut.items()), cut.total, cut.missing) == ({1: 1, 2: 2}, 5, Fraction(2, 5))
+    assert Distribution.die(6).reduced() == Distribution.die(6)
+    assert Distribution.die(6).reduced().total == 6
+
+
 # --- then and exploding -----------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from service.rules.cost import Estimate, counted
+from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
@@ -285,11 +285,15 @@ def _solve(matrix: list[list[Fraction]]) -> list[Fraction]:
     return [row[size] for row in matrix]
 
 
-#: A patient between rolls: (wound level, worst level, days since the last roll). The healthy
+#: Time in a course, in hundredths of a second: an interval of `seconds` at `percent` of the
+#: usual is seconds x percent of them, a whole number.
+DAY_TICKS = DAY * 100
+
+#: A patient between rolls: (wound level, worst level, ticks since the last roll). The healthy
 #: and the dead roll no more.
-State = tuple[int, int, Fraction]
-HEALED: State = (HEALTHY, HEALTHY, Fraction(0))
-DIED: State = (DEAD, HEALTHY, Fraction(0))
+State = tuple[int, int, int]
+HEALED: State = (HEALTHY, HEALTHY, 0)
+DIED: State = (DEAD, HEALTHY, 0)
 
 
 def _critical_exits(request: HealingInput, level: int, worst: int) -> dict[State, Fraction]:
@@ -321,7 +325,7 @@ def _critical_exits(request: HealingInput, level: int, worst: int) -> dict[State
                     matrix[i][index[key]] -= p
                 elif key == end:
                     matrix[i][len(band)] += p
-        exits[(*end, Fraction(0))] = _solve(matrix)[index[start]]
+        exits[(*end, 0)] = _solve(matrix)[index[start]]
     return exits
 
 
@@ -342,51 +346,60 @@ def _recovery_roll(request: HealingInput, level: int, worst: int) -> dict[State,
         elif after == HEALTHY:
             ends = {HEALED: Fraction(1)}
         else:
-            ends = {(after, max(worst, after), Fraction(0)): Fraction(1)}
+            ends = {(after, max(worst, after), 0): Fraction(1)}
         for state, q in ends.items():
             found[state] = found.get(state, Fraction(0)) + p * q
     return found
 
 
-def _interval(level: int, percent: int) -> Fraction:
-    """Days between recovery rolls at WL1-4 (F:L2580-2584), shortened by high-tech care
+def _interval(level: int, percent: int) -> int:
+    """Ticks between recovery rolls at WL1-4 (F:L2580-2584), shortened by high-tech care
     (F:L2880-2889)."""
     seconds = schedule(level).recovery_interval_s
     assert seconds is not None
-    return Fraction(seconds, DAY) * Fraction(percent, 100)
+    return seconds * percent
 
 
-Roll = Callable[[int, int], dict[State, Fraction]]
+Roll = Callable[[int, int], Distribution[State]]
+#: A state in the course of a day: the ticks left in it, or None once it is done.
+_Moment = tuple[State, int | None]
 
 
-def course_day(states: dict[State, Fraction], roll: Roll, percent: int) -> dict[State, Fraction]:
+def _done(state: State) -> Distribution[_Moment]:
+    moment: _Moment = (state, None)
+    return Distribution({moment: 1})
+
+
+def course_day(states: Distribution[State], roll: Roll, percent: int) -> Distribution[State]:
     """One day of a wounded patient: whenever a level's interval has run since the last roll,
     a recovery roll (`roll`), and the next interval runs from it. The healthy and the dead
     stay as they are."""
-    finished: dict[State, Fraction] = {}
-    running = {(state, Fraction(1)): p for state, p in states.items()}  # (state, day left)
-    while running:
-        counted(len(running))
-        rolled: dict[tuple[State, Fraction], Fraction] = {}
-        for (state, left), p in running.items():
-            level, worst, since = state
-            if level in (HEALTHY, DEAD):
-                finished[state] = finished.get(state, Fraction(0)) + p
-                continue
-            wait = _interval(level, percent) - since
-            if wait > left:  # no roll before the day ends
-                waited = (level, worst, since + left)
-                finished[waited] = finished.get(waited, Fraction(0)) + p
-                continue
-            for after, q in roll(level, worst).items():
-                key = (after, left - wait)
-                rolled[key] = rolled.get(key, Fraction(0)) + p * q
-        running = rolled
-    return finished
+    intervals = {level: _interval(level, percent) for level in range(HEALTHY + 1, CRITICAL)}
+
+    def step(moment: _Moment) -> Distribution[_Moment]:
+        state, left = moment
+        level, worst, since = state
+        if left is None or level in (HEALTHY, DEAD):
+            return _done(state)
+        wait = intervals[level] - since
+        if wait > left:  # no roll before the day ends
+            return _done((level, worst, since + left))
+        return roll(level, worst).map(lambda after: (after, left - wait))
+
+    day: Distribution[_Moment] = states.map(lambda state: (state, DAY_TICKS))
+    while any(left is not None for (_, left), _ in day.items()):
+        day = day.then(step)
+    return day.map(lambda moment: moment[0]).reduced()
+
+
+def _course_rolls(request: HealingInput) -> int:
+    """The most recovery rolls a course may hold: one a day at the shortest interval, shortened
+    by care (days x 100 / care_interval_pct, rounded up)."""
+    return -(-request.days * 100 // request.care_interval_pct)
 
 
 def course(request: HealingInput) -> list[CourseDay]:
-    """The wound level day by day, exactly: a Markov chain on (level 1-4, worst level, days
+    """The wound level day by day, exactly: a Markov chain on (level 1-4, worst level, time
     since the last roll) stepping by the schedule's intervals (F:L2580-2584) shortened by care
     (`care_interval_pct`, F:L2880-2889), each critical episode (WL5-7) settled within the step
     it starts in. Day 0 is the start: the first roll comes a full interval later."""
@@ -397,19 +410,22 @@ def course(request: HealingInput) -> list[CourseDay]:
             ("days",),
             "the course follows the table's schedule ('roll_schedule_basis': 'current')",
         )
-    if request.days * 100 > MAX_COURSE_ROLLS * request.care_interval_pct:
+    if _course_rolls(request) > MAX_COURSE_ROLLS:
         message = f"at most {MAX_COURSE_ROLLS} daily rolls: days x 100 / care_interval_pct"
         raise Violations([InputError((field,), message) for field in ("days", "care_interval_pct")])
-    roll: Roll = cache(lambda level, worst: _recovery_roll(request, level, worst))
+    roll: Roll = cache(
+        lambda level, worst: Distribution.of_probabilities(_recovery_roll(request, level, worst))
+    )
     level, worst = request.condition.wound_level, request.condition.max_wound_level
+    states: Distribution[State]
     if level >= DEAD:
-        states = {DIED: Fraction(1)}
+        states = Distribution({DIED: 1})
     elif level >= CRITICAL:
-        states = _critical_exits(request, level, worst)
+        states = Distribution.of_probabilities(_critical_exits(request, level, worst))
     elif level == HEALTHY:
-        states = {HEALED: Fraction(1)}
+        states = Distribution({HEALED: 1})
     else:
-        states = {(level, worst, Fraction(0)): Fraction(1)}
+        states = Distribution({(level, worst, 0): 1})
     days = [_course_day(0, states)]
     for day in range(1, request.days + 1):
         states = course_day(states, roll, request.care_interval_pct)
@@ -417,33 +433,28 @@ def course(request: HealingInput) -> list[CourseDay]:
     return days
 
 
-def _course_day(day: int, states: dict[State, Fraction]) -> CourseDay:
-    levels: dict[int, Fraction] = {}
-    for (level, _, _), p in states.items():
-        levels[level] = levels.get(level, Fraction(0)) + p
+def _course_day(day: int, states: Distribution[State]) -> CourseDay:
+    levels = states.map(lambda state: state[0])
     return CourseDay(
         day=day,
-        wound_level=[
-            OutcomeProbability(outcome=str(level), **exact(p).model_dump())
-            for level, p in sorted(levels.items())
-        ],
-        dead=exact(levels.get(DEAD, Fraction(0))),
+        wound_level=outcome_table(levels),
+        dead=exact(levels.probability(DEAD)),
     )
 
 
 def _course_cost(request: HealingInput) -> int:
     """States `course_day` may hold, times its passes a day, times the days: (level 1-4,
     worst level up to 8 values, the times since a roll the intervals allow) plus the healthy
-    and the dead; a pass for each roll a day may hold, and one more. The probabilities are
-    exact fractions whose terms grow with every roll, so their arithmetic grows with the
-    square of the rolls: 100 states a roll squared (120 rolls of an EN 3 patient at WL4 took
-    1.2 s, where a state is about a microsecond)."""
+    and the dead; a pass for each roll a day may hold, and one more. The exact weights gain
+    digits with every roll, so their arithmetic grows with the square of the rolls: 12 states
+    a roll squared (the slowest course of 120 rolls took 0.21 s with the other core busy, 15 µs
+    a roll squared, where a state is about a microsecond; it counted 130,000 states)."""
     share = Fraction(request.care_interval_pct, 100)
-    days = int(sum(_interval(level, 100) for level in range(1, CRITICAL)))  # 1 + 5 + 20 + 1
+    days = sum(_interval(level, 100) for level in range(1, CRITICAL)) // DAY_TICKS  # 1+5+20+1
     states = 8 * days * share.numerator + 2
     passes = int(1 / share) + 2
-    rolls = request.days * 100 // request.care_interval_pct
-    return request.days * passes * states + 100 * rolls**2 + (2_000 if request.days else 0)
+    rolls = _course_rolls(request)
+    return request.days * passes * states + 12 * rolls**2 + (2_000 if request.days else 0)
 
 
 def _healing_cost(request: HealingInput) -> Estimate:

@@ -2,10 +2,8 @@
 roll after it, doses stacking on the wound level as the options say; exact odds of the
 character's state after every dose."""
 
-import math
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 from pydantic import Field
 
@@ -197,7 +195,7 @@ def poison_odds(request: PoisonInput) -> PoisonOdds:
             now = stacked(level, start.wound_level, damage or 0, options.poison_stacking)
             p = fails(now) if damage is not None and now < DEAD else Fraction(0)
             ways = [((now, True), p), ((now, failed), 1 - p)]
-            return _weighted([w for w in ways if w[1]])
+            return Distribution.of_probabilities(w for w in ways if w[1])
 
         return one.then(after) if lethal else after(0)
 
@@ -221,12 +219,6 @@ def poison_odds(request: PoisonInput) -> PoisonOdds:
         dose_damage=outcome_table(one.map(written)),
         wound_level=outcome_table(states.map(lambda s: s[0])),
     )
-
-
-def _weighted(ways: list[tuple[Any, Fraction]]) -> Distribution[Any]:
-    """A distribution from exact probabilities (over their common denominator)."""
-    common = math.lcm(*(p.denominator for _, p in ways))
-    return Distribution((outcome, int(p * common)) for outcome, p in ways)
 
 
 def poison_cost(request: PoisonInput) -> Estimate:

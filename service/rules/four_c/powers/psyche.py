@@ -6,7 +6,6 @@ Value contest that blocks it (catalogue 3.6, 5.6)."""
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from math import lcm
 
 from pydantic import Field
 
@@ -421,9 +420,7 @@ def telepathy_odds(request: TelepathyInput) -> TelepathyOdds:
 
 def _from_rows(rows: list[OutcomeProbability], names: Mapping[str, bool]) -> Distribution[bool]:
     """Exact odds rows as a distribution, over the least common denominator."""
-    found = {names[row.outcome]: Fraction(row.exact) for row in rows}
-    common = lcm(*(f.denominator for f in found.values()))
-    return Distribution({k: int(f * common) for k, f in found.items()}, total=common)
+    return Distribution.of_probabilities({names[row.outcome]: Fraction(row.exact) for row in rows})
 
 
 def telepathy_cost(request: object) -> Estimate:

@@ -3,9 +3,7 @@ weapon's rate of fire its own test; an automatic burst is one test whose success
 count the rounds that hit, and may be split among several targets."""
 
 from enum import StrEnum
-from fractions import Fraction
 from functools import partial
-from math import lcm
 from typing import Annotated
 
 from pydantic import Field
@@ -147,10 +145,7 @@ def bump_outcome(outcome: tuple[bool, int], check: CheckInput) -> str:
 def repeated(one: Distribution[int], times: int) -> Distribution[int]:
     """The sum of `times` independent copies; each copy's weights reduced first, as the
     chains of ten exploding dice make totals of hundreds of digits."""
-    chances = {o: Fraction(w, one.total) for o, w in one.items()}
-    cut = 1 - sum(chances.values())
-    common = lcm(*(c.denominator for c in chances.values()), cut.denominator)
-    one = Distribution({o: int(c * common) for o, c in chances.items()}, total=common)
+    one = one.reduced()
     total = one
     for _ in range(times - 1):
         total = total + one
