@@ -71,7 +71,7 @@ class Settings(BaseSettings):
         le=16 * 1024 * 1024 * 1024,
         description="Memory for the outcomes the remembering rules keep, in all "
         "(`operation(memo=True)`: each system's check), oldest request out first; 0 "
-        "remembers nothing. One 4D8 check's 4,096 outcomes take 20 MB.",
+        "remembers nothing. One 4D8 check's 4,096 outcomes take about 10 MB.",
     )
     max_body_bytes: int = Field(default=64 * 1024, ge=1024, le=16 * 1024 * 1024)
     max_odds_states: int = Field(
