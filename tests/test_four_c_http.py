@@ -28,6 +28,16 @@ def test_richards_dice_read_83(client):
     assert found["diceD100"]["roll"] == 83
 
 
+def test_an_amplified_check_answers_a_seed_the_same_each_time(client):
+    """Amplified (C:L490) marks the worse tens die discarded; asked again, the remembered
+    check logs it discarded too, so a seed's answer does not change."""
+    for seed in range(6):
+        body = {"rv": 20, "required": "blue", "mode": "amplified", "dice": {"seed": seed}}
+        first, again = (post(client, "/master-table/check", body) for _ in range(2))
+        assert first == again
+        assert [roll["discarded"] for roll in first["rolls"]].count(True) == 1
+
+
 def test_melee_30_39_with_a_row_step_reads_row_40_49(client):
     """C:L953."""
     moved = post(client, "/rank/apply-row-steps", {"rv": 35, "row_steps": [1]})

@@ -56,6 +56,9 @@ class _Node(Generic[R]):
     outcome: R | None = None
     #: The outcome's JSON, which the REST edge writes as it is (`Operation.recall`).
     json: bytes | None = None
+    #: The dice the rule logged on the way here, where a walk would log them otherwise: a
+    #: walk rolls each die afresh, and the rule may have marked one discarded since.
+    rolls: tuple[Roll, ...] | None = None
     children: Mapping[int, "_Node[R]"] = field(default_factory=lambda: _NO_CHILDREN)
 
 
@@ -96,6 +99,9 @@ class Memo(Generic[R]):
                 assert dice is not None
                 node = node.children.get(dice.roll(*node.die))
             if node is not None and node.done:
+                if node.rolls is not None:  # the walk logged as many dice, none discarded
+                    assert dice is not None
+                    dice.rolls[-len(node.rolls) :] = node.rolls
                 return node.outcome, node.json  # type: ignore[return-value]
         if dice is None:
             return self._grow(key, rule(request), [])
@@ -115,6 +121,8 @@ class Memo(Generic[R]):
             # weighed; the new ones join the tree only with the outcome.
             staged: _Parts = {}
             held = _outcome_shared(outcome, tree.parts if tree else {}, staged) if new else 0
+            logged = tuple(rolled) if any(roll.discarded for roll in rolled) else None
+            held += sys.getsizeof(logged) if logged is not None else 0
             estimate = nodes + (held + sys.getsizeof(json) if new else 0)
             self._make_room(estimate, key)
             if self.size + estimate > self.capacity:
@@ -130,7 +138,7 @@ class Memo(Generic[R]):
                 node = node.children.setdefault(roll.value, _Node())
             if not node.done:
                 tree.parts.update(staged)
-                node.outcome, node.json, node.done = outcome, json, True
+                node.outcome, node.json, node.rolls, node.done = outcome, json, logged, True
             tree.size += estimate
             self.size += estimate
         return node.outcome, node.json  # type: ignore[return-value]

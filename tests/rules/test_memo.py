@@ -37,6 +37,25 @@ def test_a_remembered_rule_answers_and_rolls_as_the_rule_does():
     assert memo.size == sum(tree.size for tree in memo._trees.values())
 
 
+def keep_higher(request: int, dice: Dice) -> int:
+    """Two d10s, the lower one marked discarded (as 4C's Amplified tens die, C:L490)."""
+    first, second = dice.roll(10, "tens"), dice.roll(10, "tens")
+    dice.discard(1 if second <= first else 0)
+    return max(first, second) + request
+
+
+def test_a_remembered_rule_logs_the_dice_it_discarded_as_the_rule_does():
+    """A walk down the tree rolls each die afresh; the dice the rule discarded on that path
+    stay discarded in the log, request after request."""
+    memo: Memo[int] = Memo()
+    for _ in range(2):
+        for seed in range(60):
+            plain, remembered = Dice(DiceSpec(seed=seed)), Dice(DiceSpec(seed=seed))
+            assert memo(0, remembered, keep_higher, 0) == keep_higher(0, plain)
+            assert remembered.rolls == plain.rolls
+            assert [roll.discarded for roll in remembered.rolls].count(True) == 1
+
+
 def test_outcomes_share_one_empty_map_of_children():
     """Most of a tree's nodes are outcomes, where no die is rolled: they hold no map each."""
     memo: Memo[tuple[int, ...]] = Memo()
