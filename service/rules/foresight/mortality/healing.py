@@ -365,11 +365,6 @@ Roll = Callable[[int, int], Distribution[State]]
 _Moment = tuple[State, int | None]
 
 
-def _done(state: State) -> Distribution[_Moment]:
-    moment: _Moment = (state, None)
-    return Distribution({moment: 1})
-
-
 def course_day(states: Distribution[State], roll: Roll, percent: int) -> Distribution[State]:
     """One day of a wounded patient: whenever a level's interval has run since the last roll,
     a recovery roll (`roll`), and the next interval runs from it. The healthy and the dead
@@ -379,12 +374,13 @@ def course_day(states: Distribution[State], roll: Roll, percent: int) -> Distrib
     def step(moment: _Moment) -> Distribution[_Moment]:
         state, left = moment
         level, worst, since = state
-        if left is None or level in (HEALTHY, DEAD):
-            return _done(state)
-        wait = intervals[level] - since
-        if wait > left:  # no roll before the day ends
-            return _done((level, worst, since + left))
-        return roll(level, worst).map(lambda after: (after, left - wait))
+        if left is not None and HEALTHY < level < DEAD:
+            wait = intervals[level] - since
+            if wait <= left:
+                return roll(level, worst).map(lambda after: (after, left - wait))
+            state = (level, worst, since + left)  # no roll before the day ends
+        done: _Moment = (state, None)
+        return Distribution({done: 1})
 
     day: Distribution[_Moment] = states.map(lambda state: (state, DAY_TICKS))
     while any(left is not None for (_, left), _ in day.items()):
