@@ -147,9 +147,14 @@ class Dice:
 
     def roll(self, sides: int, purpose: str, exploded_from: int | None = None) -> int:
         """Roll one die of `sides` sides and log it; returns the face."""
-        value = self._next_table_value(sides) if self._values is not None else self._next(sides)
+        value = self.face(sides)
         self.rolls.append(_roll(sides, value, purpose, exploded_from))
         return value
+
+    def face(self, sides: int) -> int:
+        """The face of the next die of `sides` sides, not logged: a remembered path's dice
+        are logged at its end (`Memo`)."""
+        return self._next_table_value(sides) if self._values is not None else self._next(sides)
 
     def discard(self, index: int) -> None:
         """Mark the logged die at `index` as rolled but not counted. Logged dice are shared
@@ -184,7 +189,8 @@ class Dice:
 
     def _next_table_value(self, sides: int) -> int:
         assert self._values is not None
-        index = len(self.rolls)
+        index = self._draw
+        self._draw += 1
         if index >= len(self._values):
             raise DiceError(
                 ("values",),

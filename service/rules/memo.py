@@ -3,9 +3,10 @@
 A rule is a pure function of its request and of the faces its dice show: the dice it asks
 for next depend only on the request and the faces before. So the outcomes of one request
 form a tree: each node is either the next die the rule asks for (its sides, purpose and the
-die it explodes from) with a child per face, or the outcome. A call walks the tree rolling
-each die it names and returns the outcome at the leaf; where the tree ends it rewinds the
-dice and runs the rule, whose roll log is the path to grow. Nothing in a rule knows of this.
+die it explodes from) with a child per face, or the outcome. A call walks the tree drawing
+the face of each die it names and returns the outcome at the leaf, logging the dice the rule
+logged on the way; where the tree ends it rewinds the dice and runs the rule, whose roll log
+is the path to grow. Nothing in a rule knows of this.
 
 The memo is bounded in bytes: it holds at most `capacity` bytes as `weigh` counts them (a
 node's own bytes, each outcome and request by `footprint`), dropping whole requests, oldest
@@ -13,13 +14,16 @@ first, to make room; a request that alone fills it keeps the outcomes it has and
 growing (dropping it made a hot request start over each time it filled up). Oldest, not least
 recently used: keeping a recency order cost more per remembered call than a rebuilt tree
 costs now and then. Outcomes differ in size (a 4D8 check's holds about 2.5 KB), so a count
-of nodes would bound nothing.
+of nodes would bound nothing. Only paths at least as likely as one in `RAREST_PATH` are
+remembered: a rarer one is seldom met again, and a pool of many dice (five d8, or four that
+may explode) is answered by its rule for its rarer paths.
 """
 
 import sys
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from hashlib import blake2b
+from math import prod
 from threading import Lock
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
@@ -39,6 +43,14 @@ R = TypeVar("R")
 #: its entry in its parent's map; a Future Imperfect pool's tree holds 320 bytes a node.
 NODE_BYTES = 330
 
+#: The most outcomes the dice of one remembered path may have together, a 4D8 check's: a
+#: rarer path is answered by its rule each time, so a tree holds at most this many outcomes.
+#: Growing a tree by an outcome costs several times the rule (its parts weighed and shared),
+#: and a rare path is seldom met again: a Future Imperfect III-3 pool's paths of two
+#: explosions or more (one request in thirteen) kept its tree growing, past 8 MB after half a
+#: million requests, where it now stays at 1.5 MB.
+RAREST_PATH = 8**4
+
 #: The children of every node no die has been rolled at yet (an outcome's, most of a tree's
 #: nodes): one empty map shared, not one each.
 _NO_CHILDREN: Mapping[int, "_Node[Any]"] = MappingProxyType({})
@@ -56,9 +68,9 @@ class _Node(Generic[R]):
     outcome: R | None = None
     #: The outcome's JSON, which the REST edge writes as it is (`Operation.recall`).
     json: bytes | None = None
-    #: The dice the rule logged on the way here, where a walk would log them otherwise: a
-    #: walk rolls each die afresh, and the rule may have marked one discarded since.
-    rolls: tuple[Roll, ...] | None = None
+    #: The dice the rule logged on the way here: a walk only draws their faces (and the
+    #: rule may have marked a die discarded since it rolled it).
+    rolls: tuple[Roll, ...] = ()
     children: Mapping[int, "_Node[R]"] = field(default_factory=lambda: _NO_CHILDREN)
 
 
@@ -97,18 +109,20 @@ class Memo(Generic[R]):
             node: _Node[R] | None = tree.root
             while node is not None and node.die is not None:
                 assert dice is not None
-                node = node.children.get(dice.roll(*node.die))
+                node = node.children.get(dice.face(node.die[0]))
             if node is not None and node.done:
-                if node.rolls is not None:  # the walk logged as many dice, none discarded
-                    assert dice is not None
-                    dice.rolls[-len(node.rolls) :] = node.rolls
+                if dice is not None:
+                    dice.rolls += node.rolls
                 return node.outcome, node.json  # type: ignore[return-value]
         if dice is None:
             return self._grow(key, rule(request), [])
         assert start is not None
         dice.rewind(start)
         outcome = rule(request, dice)
-        return self._grow(key, outcome, dice.rolls[start[0] :])
+        rolled = dice.rolls[start[0] :]
+        if prod(roll.sides for roll in rolled) > RAREST_PATH:
+            return outcome, None  # seldom met again: answered, not remembered
+        return self._grow(key, outcome, rolled)
 
     def _grow(self, key: Hashable, outcome: R, rolled: list[Roll]) -> tuple[R, bytes | None]:
         with self._lock:
@@ -121,8 +135,8 @@ class Memo(Generic[R]):
             # weighed; the new ones join the tree only with the outcome.
             staged: _Parts = {}
             held = _outcome_shared(outcome, tree.parts if tree else {}, staged) if new else 0
-            logged = tuple(rolled) if any(roll.discarded for roll in rolled) else None
-            held += sys.getsizeof(logged) if logged is not None else 0
+            logged = tuple(rolled)
+            held += sys.getsizeof(logged)
             estimate = nodes + (held + sys.getsizeof(json) if new else 0)
             self._make_room(estimate, key)
             if self.size + estimate > self.capacity:

@@ -9,7 +9,7 @@ import pytest
 
 from service.lru import footprint
 from service.rules.dice import Dice, DiceError, DiceSpec
-from service.rules.memo import Memo
+from service.rules.memo import RAREST_PATH, Memo
 from service.rules.model import Model
 from service.rules.registry import Operation, load
 
@@ -45,8 +45,8 @@ def keep_higher(request: int, dice: Dice) -> int:
 
 
 def test_a_remembered_rule_logs_the_dice_it_discarded_as_the_rule_does():
-    """A walk down the tree rolls each die afresh; the dice the rule discarded on that path
-    stay discarded in the log, request after request."""
+    """A walk down the tree only draws each die's face; the dice the rule discarded on that
+    path stay discarded in the log, request after request."""
     memo: Memo[int] = Memo()
     for _ in range(2):
         for seed in range(60):
@@ -80,6 +80,49 @@ def test_table_dice_that_do_not_fit_are_refused_on_a_remembered_path():
         memo(1, Dice(DiceSpec(values=(2,))), exploding, 1)
     with pytest.raises(DiceError):
         memo(1, Dice(DiceSpec(values=(2, 5))), exploding, 1)
+
+
+def test_table_dice_walk_a_remembered_tree_in_their_order():
+    """The walk logs no die until its end, yet reads each table die in turn, and names a bad
+    one by its place."""
+    memo: Memo[tuple[int, ...]] = Memo()
+    for values in [(2, 2), (2, 3), (2, 3), (2, 2)]:
+        dice = Dice(DiceSpec(values=values))
+        assert memo(1, dice, exploding, 1) == values
+        assert [roll.value for roll in dice.rolls] == list(values)
+    with pytest.raises(DiceError) as refused:
+        memo(1, Dice(DiceSpec(values=(2, 7))), exploding, 1)
+    assert refused.value.loc == ("values", 1)
+    assert "d4" in refused.value.message
+
+
+def five_or_four_d8(request: int, dice: Dice) -> tuple[int, ...]:
+    """A d8; on an 8, four d8 more (one path in 8**5), else three (one in 8**4)."""
+    first = dice.roll(8, "first")
+    more = 4 if first == 8 else 3
+    return (first, *(dice.roll(8, "more") for _ in range(more)), request)
+
+
+def test_a_path_rarer_than_a_4d8_roll_is_answered_and_not_remembered():
+    """A tree holds the paths at least one in RAREST_PATH likely, so at most that many."""
+    memo: Memo[tuple[int, ...]] = Memo()
+    rare = 0
+    for seed in range(3000):
+        plain, remembered = Dice(DiceSpec(seed=seed)), Dice(DiceSpec(seed=seed))
+        expected = five_or_four_d8(0, plain)
+        assert memo(0, remembered, five_or_four_d8, 0) == expected
+        assert remembered.rolls == plain.rolls
+        rare += expected[0] == 8
+    assert rare > 300
+    kept, nodes = [], [memo._trees[0].root]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        if node.done:
+            kept.append(node.rolls)
+    assert len(kept) > 1500
+    assert all(len(rolls) == 4 and rolls[0].value != 8 for rolls in kept)
+    assert RAREST_PATH == 8**4
 
 
 def test_the_memo_holds_at_most_its_capacity():
