@@ -68,7 +68,7 @@ def test_a_memo_counts_at_least_what_it_holds(op: Operation):
         results = Results()
         for request in requests:
             try:
-                for _ in range(40):
+                for _ in range(80):
                     results.json(op, request)
             except InputError:  # drawn outside a cross-field rule
                 continue
