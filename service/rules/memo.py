@@ -2,11 +2,11 @@
 
 A rule is a pure function of its request and of the faces its dice show: the dice it asks
 for next depend only on the request and the faces before. So the outcomes of one request
-form a tree: each node is either the next die the rule asks for (its sides, purpose and the
-die it explodes from) with a child per face, or the outcome. A call walks the tree drawing
-the face of each die it names and returns the outcome at the leaf, logging the dice the rule
-logged on the way; where the tree ends it rewinds the dice and runs the rule, whose roll log
-is the path to grow. Nothing in a rule knows of this.
+form a tree: each node is either the next die the rule asks for (its sides) with a child
+per face, or the outcome. A call walks the tree drawing the face of each die it names and
+returns the outcome at the leaf, logging the dice the rule logged on the way; where the tree
+ends it rewinds the dice and runs the rule, whose roll log is the path to grow. Nothing in a
+rule knows of this.
 
 The memo is bounded in bytes: it holds at most `capacity` bytes as `weigh` counts them (a
 node's own bytes, each outcome and request by `footprint`), dropping whole requests, oldest
@@ -62,8 +62,9 @@ _Parts = dict[tuple[type, int, bytes], Any]
 
 @dataclass(eq=False, slots=True)
 class _Node(Generic[R]):
-    #: (sides, purpose, exploded_from) of the die the rule rolls here, or None at an outcome.
-    die: tuple[int, str, int | None] | None = None
+    #: The sides of the die the rule rolls here, or None at an outcome: a walk needs only its
+    #: face, and the outcome's `rolls` say what each die was for.
+    sides: int | None = None
     done: bool = False
     outcome: R | None = None
     #: The outcome's JSON, which the REST edge writes as it is (`Operation.recall`).
@@ -107,9 +108,9 @@ class Memo(Generic[R]):
         start = dice.mark() if dice is not None else None
         if tree is not None:
             node: _Node[R] | None = tree.root
-            while node is not None and node.die is not None:
+            while node is not None and node.sides is not None:
                 assert dice is not None
-                node = node.children.get(dice.face(node.die[0]))
+                node = node.children.get(dice.face(node.sides))
             if node is not None and node.done:
                 if dice is not None:
                     dice.rolls += node.rolls
@@ -146,7 +147,7 @@ class Memo(Generic[R]):
             tree.largest = max(tree.largest, estimate)
             node = tree.root
             for roll in rolled:
-                node.die = (roll.sides, roll.purpose, roll.exploded_from)
+                node.sides = roll.sides
                 if not isinstance(node.children, dict):
                     node.children = {}
                 node = node.children.setdefault(roll.value, _Node())

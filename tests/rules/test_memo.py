@@ -66,8 +66,8 @@ def test_outcomes_share_one_empty_map_of_children():
         node = nodes.pop()
         maps.add(id(node.children))
         nodes.extend(node.children.values())
-        assert (node.die is None) == (not node.children)
-        interior += node.die is not None
+        assert (node.sides is None) == (not node.children)
+        interior += node.sides is not None
         outcomes += node.done
     assert outcomes > interior >= 6
     assert len(maps) == interior + 1  # a map for each die rolled, one for every outcome
