@@ -2,8 +2,10 @@
 what each QR yields (F:L1394-1404), random QRs (F:L1468-1479) and QRs carried to a follow-up
 task as modifiers (F:L1523-1551)."""
 
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
+from math import floor
 from typing import Annotated
 
 from pydantic import Field
@@ -31,6 +33,7 @@ __all__ = [
     "carried_modifier",
     "quality",
     "quality_rating",
+    "rater",
     "thresholds",
 ]
 
@@ -63,18 +66,33 @@ def thresholds(sc: Fraction, mode: QrThresholds) -> Thresholds:
 
 
 def quality_rating(roll: int, sc: Fraction, mode: QrThresholds) -> QR:
-    """The QR of a D100 roll: at most SC/10 is QR1, SC/5 QR2, SC/2 QR3, SC QR4; above SC is
-    QR7, or QR10 on a multiple of 10 (F:L1366-1373). A roll of 99 is never better than QR4;
-    100 always fails, QR7 against an SC of 100 or more and QR10 below (F:L1360, F:L1375-1376).
-    """
-    if roll == 100:
-        return QR.QR7 if sc >= 100 else QR.QR10
-    if roll > sc:
-        return QR.QR10 if roll % 10 == 0 else QR.QR7
-    if roll == 99:
-        return QR.QR4
+    """The QR of a D100 roll against a success chance (`rater`)."""
+    return rater(sc, mode)(roll)
+
+
+def rater(sc: Fraction, mode: QrThresholds) -> Callable[[int], QR]:
+    """How a D100 roll reads against a success chance: at most SC/10 is QR1, SC/5 QR2, SC/2
+    QR3, SC QR4; above SC is QR7, or QR10 on a multiple of 10 (F:L1366-1373). A roll of 99
+    is never better than QR4; 100 always fails, QR7 against an SC of 100 or more and QR10
+    below (F:L1360, F:L1375-1376). A whole roll is within a limit when it is within the
+    limit's whole part, so the limits are worked out once for every roll read."""
     success = (QR.QR1, QR.QR2, QR.QR3, QR.QR4)
-    return next(qr for qr, limit in zip(success, limits(sc, mode), strict=True) if roll <= limit)
+    within = tuple(zip(success, (floor(limit) for limit in limits(sc, mode)), strict=True))
+    highest, hundred = floor(sc), QR.QR7 if sc >= 100 else QR.QR10
+
+    def rate(roll: int) -> QR:
+        if roll == 100:
+            return hundred
+        if roll > highest:
+            return QR.QR10 if roll % 10 == 0 else QR.QR7
+        if roll == 99:
+            return QR.QR4
+        for qr, limit in within:
+            if roll <= limit:
+                return qr
+        raise AssertionError("a roll within SC is within its last limit, SC")
+
+    return rate
 
 
 class Quality(Model):

@@ -22,7 +22,7 @@ from service.rules.foresight.resolution.odds import (
     task_cost,
 )
 from service.rules.foresight.resolution.options import ResolutionOptions
-from service.rules.foresight.resolution.quality import Quality, quality, quality_rating
+from service.rules.foresight.resolution.quality import Quality, quality, quality_rating, rater
 from service.rules.foresight.resolution.scores import MAX_SCORE
 from service.rules.foresight.resolution.tables import QR
 from service.rules.model import InputError, Model
@@ -85,7 +85,7 @@ def distribution(task: Setup) -> Distribution[QR]:
     """The QR of each of the 100 rolls; an impossible task not rolled is QR7 for certain."""
     if not task.rolled:
         return Distribution({QR.QR7: 1})
-    return d100(lambda face: quality_rating(face, task.sc, task.mode))
+    return d100(rater(task.sc, task.mode))
 
 
 class ResolutionOdds(QualityOdds):

@@ -20,7 +20,7 @@ from service.rules.foresight.equipment.failure import (
     parse_failure_range,
 )
 from service.rules.foresight.resolution.chance import Setup
-from service.rules.foresight.resolution.quality import quality_rating
+from service.rules.foresight.resolution.quality import rater
 from service.rules.foresight.resolution.tables import QR
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
@@ -77,8 +77,9 @@ def fire_outcomes(task: Setup, code: str) -> Distribution[tuple[QR, bool]]:
         always = found.kind is not FailureKind.ROLLS and fails(found, 0)
         return Distribution({(QR.QR7, always): 1})
     pairs: list[tuple[tuple[QR, bool], int]] = []
+    rate = rater(task.sc, task.mode)
     for face in range(1, 101):
-        qr = quality_rating(face, task.sc, task.mode)
+        qr = rate(face)
         if needs_follow_up(found, face):
             pairs += [((qr, True), 1), ((qr, False), 9)]
         else:
