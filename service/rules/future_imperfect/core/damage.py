@@ -4,8 +4,8 @@ total over the target's Size, rounded down (FI:L514-516); each wound level bring
 open-ended, and a hit that wounds nothing still 1d6 (FI:L591). Wounds a hazard places at
 random go where the d20 location table says (FI:L431-437, A-13)."""
 
+from collections.abc import Callable
 from fractions import Fraction
-from math import floor
 from typing import Annotated
 
 from pydantic import Field
@@ -31,6 +31,7 @@ __all__ = [
     "roll_location",
     "sum_states",
     "summed",
+    "wounds_for",
     "wounds_of",
 ]
 
@@ -124,9 +125,15 @@ def damage_states(code: Pool, options: CoreOptions) -> tuple[int, int]:
 
 
 def wounds_of(total: int, size: float) -> int:
+    """The wound levels of `total` damage to a body of `size` (`wounds_for`)."""
+    return wounds_for(size)(total)
+
+
+def wounds_for(size: float) -> Callable[[int], int]:
     """Damage over Size, rounded down (FI:L514); a size is read as the decimal it is written
-    as, so 0.1 is a tenth."""
-    return floor(Fraction(total) / Fraction(repr(size)))
+    as, so 0.1 is a tenth. Read once for every total a distribution holds."""
+    written = Fraction(repr(size))
+    return lambda total: total * written.denominator // written.numerator
 
 
 def roll_concussion(levels: int, dice: Dice) -> list[tuple[int, ...]]:

@@ -29,6 +29,7 @@ from service.rules.future_imperfect.core.damage import (
     roll_concussion,
     roll_damage,
     roll_location,
+    wounds_for,
     wounds_of,
 )
 from service.rules.future_imperfect.core.pools import parse
@@ -78,7 +79,8 @@ def breathing_odds(request: BreathingInput) -> BreathingOdds:
     """The CT lost to one round of vacuum, exactly; read as damage (A-18), the wounds."""
     found = UNHARMED if request.oxygen else losses(check_of(request, TN, request.options))
     if request.options.vacuum_loss_kind is LossKind.DAMAGE:
-        wounds = found.map(lambda o: wounds_of(o[1], request.size))
+        wounded = wounds_for(request.size)
+        wounds = found.map(lambda o: wounded(o[1]))
         found = found.map(lambda o: (o[0], 0))
     else:
         wounds = found.map(lambda o: 0)
@@ -134,7 +136,7 @@ def pressure_odds(request: PressureInput) -> PressureOdds:
                             truncation=None)  # fmt: skip
     passed = losses(check_of(request, TN, request.options)).map(lambda o: o[0])
     damage, depth = damage_distribution(parse(PRESSURE), request.options)
-    wounds = damage.map(lambda t: wounds_of(t, request.size))
+    wounds = damage.map(wounds_for(request.size))
     found = passed.then(lambda ok: Distribution({0: 1}) if ok else wounds)
     return PressureOdds(wounds=outcome_table(found), success=exact(passed.probability(True)),
                         truncation=truncation(found, max(depth, DEPTH)))  # fmt: skip

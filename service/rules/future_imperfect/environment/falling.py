@@ -35,6 +35,7 @@ from service.rules.future_imperfect.core.damage import (
     roll_concussion,
     roll_damage,
     roll_location,
+    wounds_for,
     wounds_of,
 )
 from service.rules.future_imperfect.core.pools import Pool, Shift, shifted, sides
@@ -253,9 +254,10 @@ def fall_odds(request: FallInput) -> FallOdds:
     total = one
     for _ in range(count - 1):
         total = total + one
+    wounded = wounds_for(request.size)
 
     def wounds(outcome: LandingOutcome) -> Distribution[int]:
-        return total.map(lambda t: wounds_of(floor(t * FACTOR[outcome]), request.size))
+        return total.map(lambda t: wounded(floor(t * FACTOR[outcome])))
 
     found = outcomes.then(wounds)
     return FallOdds(wounds=outcome_table(found),

@@ -23,6 +23,7 @@ from service.rules.future_imperfect.core.damage import (
     damage_states,
     roll_concussion,
     roll_damage,
+    wounds_for,
     wounds_of,
 )
 from service.rules.future_imperfect.core.pools import parse
@@ -161,7 +162,7 @@ def on_fire_odds(request: FireInput) -> FireOdds:
     """The wound levels one turn of fire deals, over every area, exactly."""
     areas = _areas(request)
     total, depth = damage_distribution(parse(_code(request)), request.options)
-    one = total.map(lambda t: wounds_of(t, request.size))
+    one = total.map(wounds_for(request.size))
     if _shared(request):
         found = one.map(lambda w: w * len(areas))
     else:

@@ -38,6 +38,7 @@ from service.rules.future_imperfect.core.damage import (
     roll_damage,
     sum_states,
     summed,
+    wounds_for,
     wounds_of,
 )
 from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
@@ -192,15 +193,15 @@ class DamageOdds(Model):
 
 def _at_least(wounds: Distribution[int]) -> list[AtLeast]:
     top = max((w for w, _ in wounds.items()), default=0)
-    found, tail = [], Fraction(1) - wounds.missing
+    found, tail = [], sum(weight for _, weight in wounds.items())
     for k in range(1, top + 1):
-        tail -= wounds.probability(k - 1)
-        found.append(AtLeast(levels=k, probability=exact(tail)))
+        tail -= wounds.weight(k - 1)
+        found.append(AtLeast(levels=k, probability=exact(Fraction(tail, wounds.total))))
     return found
 
 
 def damage_odds_of(total: Distribution[int], size: float, depth: int) -> DamageOdds:
-    wounds = total.map(lambda t: wounds_of(t, size))
+    wounds = total.map(wounds_for(size))
     return DamageOdds(
         total=outcome_table(total),
         wounds=outcome_table(wounds),
