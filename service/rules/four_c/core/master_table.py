@@ -24,6 +24,7 @@ __all__ = [
     "Resolved",
     "colour_distribution",
     "read",
+    "reader",
     "resolve_roll",
     "result_distribution",
     "table_cost",
@@ -65,11 +66,21 @@ class Resolved(Model):
 
 
 def read(request: MasterInput, roll: int) -> tuple[int, Colour]:
+    """The roll a modifier makes and its colour (`reader`)."""
+    return reader(request)(roll)
+
+
+def reader(request: MasterInput) -> Callable[[int], tuple[int, Colour]]:
     """The roll a modifier makes (a -20 piles up at 00, catalogue 5.1) and its colour on the
-    row the Rank Value and Row Steps give."""
-    row = stepped(_rv(request), request.row_steps, request, request.options).row
-    used = min(max(roll + request.roll_modifier, 0), 99)
-    return used, request.table_rows[row].bands.colour_of(used)
+    row the Rank Value and Row Steps give: the row is found once for every roll read."""
+    moved = stepped(_rv(request), request.row_steps, request, request.options)
+    bands = request.table_rows[moved.row].bands
+
+    def read_roll(roll: int) -> tuple[int, Colour]:
+        used = min(max(roll + request.roll_modifier, 0), 99)
+        return used, bands.colour_of(used)
+
+    return read_roll
 
 
 def resolve_roll(request: MasterInput, dice: Dice, purpose: str = "d%") -> Resolved:
@@ -82,7 +93,8 @@ def resolve_roll(request: MasterInput, dice: Dice, purpose: str = "d%") -> Resol
 
 def colour_distribution(request: MasterInput) -> Distribution[Colour]:
     """The colour of every roll the mode can make, exactly."""
-    return d100_distribution(request.mode).map(lambda roll: read(request, roll)[1])
+    read_roll = reader(request)
+    return d100_distribution(request.mode).map(lambda roll: read_roll(roll)[1])
 
 
 def result_distribution(request: MasterInput, results: Mapping[Colour, R]) -> Distribution[R]:

@@ -74,8 +74,8 @@ class Bands(Model):
         return self
 
     def colour_of(self, roll: int) -> Colour:
-        for colour in Colour:
-            band = getattr(self, colour.value)
+        bands = (self.black, self.red, self.blue, self.yellow)
+        for colour, band in zip(_ORDER, bands, strict=True):
             if band is not None and band[0] <= roll <= band[1]:
                 return colour
         raise ValueError(f"no band holds {roll}")  # excluded by validation
