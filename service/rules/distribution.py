@@ -188,6 +188,12 @@ class Distribution(Generic[T]):
     def probability(self, outcome: T) -> Fraction:
         return Fraction(self.weight(outcome), self.total)
 
+    def mean(self, value: Callable[[T], int] | None = None) -> Fraction:
+        """The expected outcome (or `value` of it), exactly: whole weights summed, one
+        division. Mass missing (chains cut off) adds nothing."""
+        read: Callable[[Any], int] = _itself if value is None else value
+        return Fraction(sum(read(o) * w for o, w in self._weights.items()), self.total)
+
     def probability_where(self, predicate: Callable[[T], bool]) -> Fraction:
         hit = sum(w for outcome, w in self._weights.items() if predicate(outcome))
         return Fraction(hit, self.total)
@@ -218,6 +224,10 @@ class Distribution(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Distribution({self._weights!r})"
+
+
+def _itself(outcome: Any) -> Any:
+    return outcome
 
 
 def _merged(pairs: Iterable[tuple[T, int]]) -> dict[T, int]:

@@ -86,6 +86,13 @@ def test_probability_where():
     assert d8.probability_where(lambda face: face > 8) == 0
 
 
+def test_mean_is_each_outcome_by_its_probability_summed():
+    assert Distribution.die(6).mean() == Fraction(7, 2)
+    # A value of each outcome; a cut chain's mass (1 of 4 here) adds nothing.
+    cut = Distribution({"low": 1, "high": 2}, total=4)
+    assert cut.mean(lambda o: 10 if o == "high" else 1) == Fraction(1 * 1 + 10 * 2, 4)
+
+
 def test_weights_merge_and_zeros_drop():
     merged = Distribution([("a", 1), ("b", 0), ("a", 2)])
     assert dict(merged.items()) == {"a": 3}

@@ -11,7 +11,6 @@ comes back updated by the wound-accumulation rule (F:L2612-2624).
 
 import itertools
 import math
-from fractions import Fraction
 from typing import Any
 
 from pydantic import Field
@@ -179,9 +178,7 @@ def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> Da
             unhurt=exact(state.probability_where(lambda s: s[0] == start.wound_level)),
             dead=exact(state.probability_where(lambda s: s[0] >= 8)),
             pain_resistance_roll=exact(state.probability_where(lambda s: s[6])),
-            mean_inflicted=exact(
-                sum((Fraction(s[2] * w, state.total) for s, w in state.items()), Fraction(0))
-            ),
+            mean_inflicted=exact(state.mean(lambda s: s[2])),
         ),
     )
 

@@ -7,7 +7,6 @@ over the first task's QRs.
 """
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from pydantic import Field
@@ -57,17 +56,13 @@ def d100(read: Callable[[int], QR]) -> Distribution[QR]:
 
 
 def quality_odds(distribution: Distribution[QR]) -> QualityOdds:
-    def mean(value: Callable[[QR], int]) -> Exact:
-        weighted = sum(value(qr) * weight for qr, weight in distribution.items())
-        return exact(Fraction(weighted, distribution.total))
-
     return QualityOdds(
         qr=outcome_table(distribution.map(lambda qr: qr.name), [qr.name for qr in QR]),
         summary=QualitySummary(
             success=exact(distribution.probability_where(lambda qr: qr <= QR.QR4)),
             botch=exact(distribution.probability(QR.QR10)),
-            mean_yield_pct=mean(lambda qr: QUALITY_RATINGS[qr].yield_pct),
-            mean_performance_modifier=mean(lambda qr: 4 - qr),
+            mean_yield_pct=exact(distribution.mean(lambda qr: QUALITY_RATINGS[qr].yield_pct)),
+            mean_performance_modifier=exact(distribution.mean(lambda qr: 4 - qr)),
         ),
     )
 

@@ -406,7 +406,7 @@ def _damage_odds(request: VehicleDamageInput) -> VehicleDamageOdds:
     scale = request.options.vehicle_damage_scale
     start = request.damage_level
     levels = ways.map(lambda way: min(MAX_LEVEL, start + way[2]))
-    mean = sum((Fraction(way[2] * w, ways.total) for way, w in ways.items()), Fraction(0))
+    mean = ways.mean(lambda way: way[2])
     return VehicleDamageOdds(
         qr=outcome_table(ways.map(lambda way: way[0].name), [qr.name for qr in QR]),
         location=outcome_table(

@@ -12,7 +12,6 @@ from service.rules.four_c.characters.options import SkillOptions, SkillStacking
 from service.rules.four_c.characters.origins import skills_after, table_cost
 from service.rules.four_c.characters.percent import on_table, roll_on
 from service.rules.four_c.characters.tables import SKILL_COUNTS, Origin
-from service.rules.four_c.characters.traits import mean
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -44,7 +43,7 @@ class SkillCountOdds(Model):
 def skill_count_odds(request: SkillCountInput) -> SkillCountOdds:
     """1 20%, 2 40%, 3 30%, 4 10%, mean 2.3; a Skilled Human's 4-7 (catalogue 5.2)."""
     found = skill_distribution(request.origin)
-    return SkillCountOdds(skills=outcome_table(found), mean=exact(mean(found)))
+    return SkillCountOdds(skills=outcome_table(found), mean=exact(found.mean()))
 
 
 @operation(

@@ -4,7 +4,6 @@ Lifestyle and Repute rolled (C:L248-258). Each roll may be given an advanced ori
 changes it then applies (C:L166-178)."""
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Annotated, Self
 
 from pydantic import Field, model_validator
@@ -33,7 +32,6 @@ from service.rules.registry import Kind, operation
 
 __all__ = [
     "RANK",
-    "mean",
     "rank_roll",
     "repute_of",
     "roll_lifestyle",
@@ -45,10 +43,6 @@ __all__ = [
 RANK = on_table(TRAIT_RANKS, lambda row: row.rv)
 #: Origin changes, capped by a parent's traits, summed over four traits: at most this many.
 SUM_STATES = 4 * 200 * 8 * 6 + 1000
-
-
-def mean(found: Distribution[int]) -> Fraction:
-    return sum((v * found.probability(v) for v, _ in found.items()), Fraction(0))
 
 
 def rank_roll(dice: Dice, purpose: str) -> tuple[int, int]:
@@ -119,7 +113,7 @@ def traits_odds(request: TraitsInput) -> TraitsOdds:
     ]
     return TraitsOdds(
         rolled=outcome_table(RANK),
-        traits=[TraitOdds(trait=t, rv=outcome_table(d), mean=exact(mean(d))) for t, d in each],
+        traits=[TraitOdds(trait=t, rv=outcome_table(d), mean=exact(d.mean())) for t, d in each],
     )
 
 
@@ -217,13 +211,13 @@ class FortuneOdds(Model):
 def damage_odds(request: DamageInput) -> DamageOdds:
     """With no trait given, appendix B.1: mean 84.8, 100 the likeliest (6.5664%)."""
     found = sum_distribution(request, DAMAGE_TRAITS)
-    return DamageOdds(damage=outcome_table(found), mean=exact(mean(found)))
+    return DamageOdds(damage=outcome_table(found), mean=exact(found.mean()))
 
 
 def fortune_odds(request: FortuneInput) -> FortuneOdds:
     """With no trait given, appendix B.2: mean 63.6, 70 and 80 the likeliest (9.12%)."""
     found = sum_distribution(request, FORTUNE_TRAITS)
-    return FortuneOdds(fortune=outcome_table(found), mean=exact(mean(found)))
+    return FortuneOdds(fortune=outcome_table(found), mean=exact(found.mean()))
 
 
 def sum_cost(request: object) -> Estimate:
@@ -311,7 +305,7 @@ def lifestyle_odds(request: LifestyleInput) -> LifestyleOdds:
     """The Rank Value table (mean 21.2); a Mutant's max(1, L - 10), mean 12.8; a
     Technologically Enhanced's L + 20, mean 41.2 (catalogue 5.2)."""
     found = lifestyle_distribution(request)
-    return LifestyleOdds(lifestyle=outcome_table(found), mean=exact(mean(found)))
+    return LifestyleOdds(lifestyle=outcome_table(found), mean=exact(found.mean()))
 
 
 @operation(
@@ -362,7 +356,7 @@ class ReputeOdds(Model):
 def repute_odds(request: ReputeInput) -> ReputeOdds:
     """0 1%, each of 1 to 33 3%; mean 16.83 (catalogue 5.2); a Robot's or Mutant's 0."""
     found = repute_distribution(request.origin)
-    return ReputeOdds(repute=outcome_table(found), mean=exact(mean(found)))
+    return ReputeOdds(repute=outcome_table(found), mean=exact(found.mean()))
 
 
 @operation(

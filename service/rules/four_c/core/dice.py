@@ -7,7 +7,6 @@ as 10. In d% that face is a 0 digit; counted on its own (a duration) it is 10 un
 """
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -105,7 +104,7 @@ class D100Odds(Model):
 def d100_odds(request: D100Input) -> D100Odds:
     """Every roll of a mode, exactly (catalogue 5.5)."""
     found = d100_distribution(request.mode)
-    return D100Odds(roll=outcome_table(found), mean=exact(_mean(found)))
+    return D100Odds(roll=outcome_table(found), mean=exact(found.mean()))
 
 
 @operation(
@@ -162,7 +161,7 @@ class NdxOdds(Model):
 
 def ndx_odds(request: NdxInput) -> NdxOdds:
     found = ndx_distribution(request)
-    return NdxOdds(total=outcome_table(found), mean=exact(_mean(found)))
+    return NdxOdds(total=outcome_table(found), mean=exact(found.mean()))
 
 
 def ndx_cost(request: NdxInput) -> Estimate:
@@ -188,7 +187,3 @@ def ndx(request: NdxInput, dice: Dice) -> Ndx:
         return Ndx(faces=(drawn,), total=drawn + request.add)
     faces = tuple(counted(dice.roll(10, "d10"), request.options) for _ in range(request.count))
     return Ndx(faces=faces, total=sum(faces) + request.add)
-
-
-def _mean(distribution: Distribution[int]) -> Fraction:
-    return sum((v * distribution.probability(v) for v, _ in distribution.items()), Fraction(0))

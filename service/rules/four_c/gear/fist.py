@@ -5,7 +5,6 @@ one connected at a time. The powers are the core's E/E Generation and Amplified 
 the Fist's Rank Values; the charges are state in, state out."""
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -156,8 +155,7 @@ class FistOdds(Model):
 def fist_odds(request: FistInput) -> FistOdds:
     """3d10+5 (8-35, mean 21.5) or 2d10+5 (7-25, mean 16), exactly (catalogue 5.4)."""
     found = ndx_distribution(_dice(request))
-    mean = sum((v * found.probability(v) for v, _ in found.items()), Fraction(0))
-    return FistOdds(recharge_turns=outcome_table(found), mean_recharge_turns=exact(mean))
+    return FistOdds(recharge_turns=outcome_table(found), mean_recharge_turns=exact(found.mean()))
 
 
 def fist_cost(request: FistInput) -> Estimate:

@@ -5,7 +5,6 @@ Strength, like any trait potion made from it, adds 2d10+10 to a trait; set-durat
 last 3 turns, 2 if lesser and 4 if greater."""
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -233,10 +232,9 @@ class StrengthOdds(Model):
 def strength_odds(request: StrengthInput) -> StrengthOdds:
     """2d10+10: 12 to 30, mean 21 (catalogue 5.4); the Rank Value it makes."""
     found = ndx_distribution(_bonus(request))
-    mean = sum((v * found.probability(v) for v, _ in found.items()), Fraction(0))
     base = _base(request)
     return StrengthOdds(bonus=outcome_table(found), rv=outcome_table(found.map(lambda b: base + b)),
-                        mean_bonus=exact(mean))  # fmt: skip
+                        mean_bonus=exact(found.mean()))  # fmt: skip
 
 
 def strength_cost(request: StrengthInput) -> Estimate:

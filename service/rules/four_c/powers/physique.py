@@ -3,7 +3,6 @@ pool and its once-a-session roll, Paralyzing Touch, Phasing and Physical Metamor
 armor, Regeneration, and Trait Boost and Trait Increase (catalogue 3.6)."""
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -109,8 +108,7 @@ def nine_lives_odds(request: NineLivesInput) -> NineLivesOdds:
     if not request.lucky_roll:
         return NineLivesOdds(roll=outcome_table(Distribution({"not_rolled": 1})), mean=None)
     found = d100_distribution(DiceMode.NINE_LIVES)
-    mean = sum((Fraction(v * w, found.total) for v, w in found.items()), Fraction(0))
-    return NineLivesOdds(roll=outcome_table(found), mean=exact(mean))
+    return NineLivesOdds(roll=outcome_table(found), mean=exact(found.mean()))
 
 
 def nine_lives_cost(request: object) -> Estimate:
@@ -389,8 +387,7 @@ def _after(options: CoreOptions) -> Distribution[int]:
 
 def trait_boost_odds(request: TraitBoostInput) -> TraitBoostOdds:
     found = _after(request.options)
-    mean = sum((Fraction(v * w, found.total) for v, w in found.items()), Fraction(0))
-    return TraitBoostOdds(after_turns=outcome_table(found), mean_after_turns=exact(mean))
+    return TraitBoostOdds(after_turns=outcome_table(found), mean_after_turns=exact(found.mean()))
 
 
 def trait_boost_cost(request: object) -> Estimate:

@@ -2,7 +2,6 @@
 (C:L667-673). Damage past a power is suffered normally, never below 0 (A-22)."""
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -194,8 +193,7 @@ def force_field_odds(request: ForceFieldInput) -> ForceFieldOdds:
             colours = colour_distribution(power_master(request, request.fortitude))
             once: Distribution[int] = Distribution({1: 1})
             turns = colours.then(lambda c: _d10(request) if c is Colour.BLACK else once)
-    mean = sum((Fraction(v * w, turns.total) for v, w in turns.items()), Fraction(0))
-    return ForceFieldOdds(turns_out=outcome_table(turns), mean_turns_out=exact(mean))
+    return ForceFieldOdds(turns_out=outcome_table(turns), mean_turns_out=exact(turns.mean()))
 
 
 def force_field_cost(request: object) -> Estimate:

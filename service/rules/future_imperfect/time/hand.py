@@ -11,7 +11,6 @@ The service is stateless: the hand kept, the reserve card, the preparation stack
 cards out of the deck come back in the result for the caller to carry to the next request.
 """
 
-from fractions import Fraction
 from math import comb
 from typing import Annotated
 
@@ -295,7 +294,7 @@ def initiative_odds(request: InitiativeInput) -> InitiativeOdds:
     bests = found.map(lambda o: o[3])
     return InitiativeOdds(
         cards_drawn=outcome_table(found.map(lambda o: o[0])),
-        mean_cards=exact(Fraction(sum(n * w for n, w in counts.items()), counts.total)),
+        mean_cards=exact(counts.mean()),
         step_0_drawn=outcome_table(found.map(lambda o: o[1]), [True, False]),
         step_14_drawn=outcome_table(found.map(lambda o: o[2]), [True, False]),
         special_drawn=exact(found.probability_where(lambda o: o[1] or o[2])),

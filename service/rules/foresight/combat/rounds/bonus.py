@@ -13,7 +13,6 @@ every round (F:L3794).
 """
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated
 
 from pydantic import Field
@@ -222,7 +221,7 @@ def bonus_odds(request: BonusInput) -> BonusOdds:
         qrs = distribution(task)
     mode = request.options.bonus_band_mode
     got = qrs.map(lambda qr: bonus_for(request.attribute, qr, mode))
-    mean = sum((Fraction(n * w) for n, w in got.items()), Fraction(0)) / got.total
+    mean = got.mean()
     return BonusOdds(
         qr=quality_odds(qrs),
         bonus_actions=outcome_table(got),
