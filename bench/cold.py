@@ -37,14 +37,14 @@ from service.rules.foresight.mortality.hits import _base_dc, _parse, inflict
 from service.rules.foresight.mortality.location import Aim, location_of
 from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.options import QrThresholds
-from service.rules.foresight.resolution.quality import quality_rating
+from service.rules.foresight.resolution.quality import rater
 from service.rules.foresight.resolution.tables import QR
 from service.rules.four_c.characters.origins import trait_after
 from service.rules.four_c.characters.tables import DAMAGE_TRAITS, TRAIT_RANKS, looked_up
 from service.rules.four_c.characters.traits import DamageInput as FourCDamageInput
 from service.rules.four_c.core.dice import digit
 from service.rules.four_c.core.master_table import CheckInput as MasterCheckInput
-from service.rules.four_c.core.master_table import read
+from service.rules.four_c.core.master_table import reader
 from service.rules.four_d8.degree import score
 from service.rules.four_d8.options import FourD8Options
 from service.rules.four_sight.injuries import injury_of
@@ -108,8 +108,8 @@ def _combat() -> icepool.Die[Any]:
 
 
 def _foresight() -> icepool.Die[Any]:
-    sc = Fraction(70)
-    return icepool.d100.map(lambda roll: quality_rating(roll, sc, QrThresholds.EXACT).value)
+    rate = rater(Fraction(70), QrThresholds.EXACT)
+    return icepool.d100.map(lambda roll: rate(roll).value)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -127,7 +127,8 @@ def _master_table() -> icepool.Die[Any]:
     request = _request(MasterCheckInput, MASTER_TABLE)
     d10 = icepool.d10.map(digit)
     roll = 10 * icepool.highest(d10, d10) + d10
-    return roll.map(lambda used: read(request, used)[1].value)
+    read_roll = reader(request)
+    return roll.map(lambda used: read_roll(used)[1].value)
 
 
 def _four_c_damage() -> icepool.Die[Any]:
@@ -202,7 +203,7 @@ def _qrs(task: Setup | None) -> icepool.Die[Any]:
     """A task's QR on each face of its D100."""
     assert task is not None
     assert task.rolled
-    return icepool.d100.map(lambda face: quality_rating(face, task.sc, task.mode))
+    return icepool.d100.map(rater(task.sc, task.mode))
 
 
 def _foresight_attack() -> icepool.Die[Any]:
