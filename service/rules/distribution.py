@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
 from service.rules.cost import counted
 from service.rules.model import Model
@@ -347,16 +347,21 @@ def outcome_table(
         else sorted((o for o, _ in distribution.items()), key=_sort_key)
     )
     total = distribution.total
-    return [_probability_of(written(o), distribution.weight(o), total) for o in outcomes]
+    return _TABLE.validate_python(
+        [_probability_of(written(o), distribution.weight(o), total) for o in outcomes]
+    )
 
 
-def _probability_of(outcome: str, weight: int, total: int) -> OutcomeProbability:
+#: A table's rows made in one call: half the time of making each row's model in turn.
+_TABLE = TypeAdapter(list[OutcomeProbability])
+
+
+def _probability_of(outcome: str, weight: int, total: int) -> dict[str, Any]:
     """`weight / total` reduced, and its float (int division is correctly rounded, as
     `float(Fraction)` is), without making a `Fraction`."""
     common = math.gcd(weight, total)
-    return OutcomeProbability(
-        outcome=outcome, exact=f"{weight // common}/{total // common}", float=weight / total
-    )
+    return {"outcome": outcome, "exact": f"{weight // common}/{total // common}",
+            "float": weight / total}  # fmt: skip
 
 
 def written(outcome: object) -> str:
