@@ -8,6 +8,7 @@ change, QR7 one worse, QR10 one worse and unconscious (F:L2600). At WL5 both are
 summed ('they can cancel out', F:L2585).
 """
 
+import math
 from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
@@ -440,15 +441,20 @@ def _course_day(day: int, states: Distribution[State]) -> CourseDay:
 
 def _course_cost(request: HealingInput) -> int:
     """States `course_day` may hold, times its passes a day, times the days: (level 1-4,
-    worst level up to 8 values, the times since a roll the intervals allow) plus the healthy
-    and the dead; a pass for each roll a day may hold, and one more. The exact weights gain
-    digits with every roll, so their arithmetic grows with the square of the rolls: 12 states
-    a roll squared (the slowest course of 120 rolls took 0.21 s with the other core busy, 15 µs
-    a roll squared, where a state is about a microsecond; it counted 130,000 states)."""
-    share = Fraction(request.care_interval_pct, 100)
-    days = sum(_interval(level, 100) for level in range(1, CRITICAL)) // DAY_TICKS  # 1+5+20+1
-    states = 8 * days * share.numerator + 2
-    passes = int(1 / share) + 2
+    worst level up to 8 values, the times since a roll) plus the healthy and the dead; a pass
+    for each roll a day may hold, and one more. Every roll falls a sum of intervals after the
+    start, so at a day's end the times since a roll differ by multiples of the intervals'
+    greatest common divisor: at most a level's interval over it, whatever the care. The exact
+    weights gain digits with every roll, so their arithmetic grows with the square of the
+    rolls: 12 states a roll squared (the slowest course of 120 rolls took 0.21 s with the
+    other core busy, 15 µs a roll squared, where a state is about a microsecond; it counted
+    130,000 states)."""
+    intervals = [
+        _interval(level, request.care_interval_pct) for level in range(HEALTHY + 1, CRITICAL)
+    ]
+    step = math.gcd(*intervals)
+    states = 8 * sum(-(-interval // step) for interval in intervals) + 2
+    passes = DAY_TICKS // step + 2
     rolls = _course_rolls(request)
     return request.days * passes * states + 12 * rolls**2 + (2_000 if request.days else 0)
 
