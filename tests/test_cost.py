@@ -142,6 +142,22 @@ def test_a_course_of_wounds_is_answered_at_any_care_the_schema_allows(client):
     assert max(e.states for e in estimates) <= BUDGET
 
 
+def test_a_long_burn_on_every_location_is_answered(client):
+    """A FORESIGHT burn's estimate once counted 100 outcomes a hit where at most 8 occur (the
+    damage of QR1-QR4, with the vital D10's extra or not), so 16 rounds engulfed on all seven
+    locations (6,804 states) were refused; the dead levels a hit can add are counted by
+    its DC instead, so a very hot burn still is."""
+    every = ["head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg"]
+    body = {"source": "fire", "dc": 5, "engulfed": True, "locations": every, "rounds": 16,
+            "options": {"vital_extra": True}}  # fmt: skip
+    answer = client.post("/v1/foresight/burn/odds", json=body)
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["dead_by_round"]) == 16
+    answer = client.post("/v1/foresight/burn/odds", json={**body, "dc": 999, "rounds": 20})
+    assert answer.status_code == 422, answer.text
+    assert {e["pointer"] for e in answer.json()["errors"]} == {"/rounds", "/locations", "/dc"}
+
+
 HEAVY = {  # a combat check with three stacked manifestations, each die exploding
     "traits": [{"trait": "dexterity", "score": 6}],
     "expertise": "specialty",

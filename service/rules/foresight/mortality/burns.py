@@ -5,6 +5,7 @@ cause.
 
 from enum import StrEnum
 from fractions import Fraction
+from math import floor
 from typing import Annotated
 
 from pydantic import Field
@@ -187,11 +188,16 @@ def _burn_odds(request: BurnInput) -> BurnOdds:
 
 
 def _burn_cost(request: BurnInput) -> Estimate:
-    """Each hit: at most 18 states (9 levels, landed or not) each meeting 10 QRs x 10 vital
-    faces; 7 locations a round."""
+    """Each hit: its outcomes made (under 200 states: 10 random QRs, the location, the vital
+    D10), then each state meeting them twice. A hit has at most 8 outcomes (damage of QR1-QR4,
+    with the vital D10's extra or not); the states are the 8 levels alive and, once dead, at
+    most one level for each wound level a hit can deal (QR1's half the DC rounded up, +1 to
+    the head, +1 vital), each with a burn landed or not; 7 locations a round."""
+    deadly = floor(burn_dc(request) / 2) + 3
+    states = 2 * (DEAD + deadly)
     return Estimate(
-        request.rounds * len(request.locations) * (18 * 100 * 2 + 200) + 100,
-        ("/rounds", "/locations"),
+        request.rounds * len(request.locations) * (200 + 2 * 8 * states) + 100,
+        ("/rounds", "/locations", "/dc"),
     )
 
 
