@@ -158,6 +158,21 @@ def test_a_long_burn_on_every_location_is_answered(client):
     assert {e["pointer"] for e in answer.json()["errors"]} == {"/rounds", "/locations", "/dc"}
 
 
+def test_a_hit_through_a_suit_of_pieces_is_answered(client):
+    """FORESIGHT damage counted two ways past every armor layer at every location, so a suit
+    of eight pieces, each on its own location (a helm, a breastplate, greaves...), was 256
+    ways a location and a 422; each location counts only the layers there."""
+    every = ["head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg"]
+    suit = [{"rating": "3", "coverage": 8, "locations": [at]} for at in every]
+    body = {"damage_class": "4", "armor": [*suit, {"rating": "A", "coverage": 5,
+                                                   "locations": ["chest"]}]}  # fmt: skip
+    answer = client.post("/v1/foresight/damage/resolve/odds", json=body)
+    assert answer.status_code == 200, answer.text
+    everywhere = [{"rating": "3", "coverage": 8}] * 8
+    answer = client.post("/v1/foresight/damage/resolve/odds", json={**body, "armor": everywhere})
+    assert answer.status_code == 422, answer.text
+
+
 HEAVY = {  # a combat check with three stacked manifestations, each die exploding
     "traits": [{"trait": "dexterity", "score": 6}],
     "expertise": "specialty",

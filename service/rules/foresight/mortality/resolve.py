@@ -218,16 +218,19 @@ def _written_total(state: State) -> str:
 
 
 def damage_cost(request: DamageInput) -> Estimate:
-    """One hit: up to 100 attack faces, then for each of 6 QRs and 7 locations two ways past
-    each armor layer and ten vital faces. Then each hit meets every state so far (wound
-    level, stun points, inflicted, flags): at most the hit's outcomes to the power of the
-    hits so far, and at most one per reachable (wound level, inflicted) pair."""
-    dc_class, _ = _parse(request)
+    """One hit: up to 100 attack faces, then for each of 6 QRs and each location it may land
+    at two ways past each armor layer there, and ten vital faces. Then each hit meets every
+    state so far (wound level, stun points, inflicted, flags): at most the hit's outcomes to
+    the power of the hits so far, and at most one per reachable (wound level, inflicted)
+    pair."""
+    dc_class, armor = _parse(request)
     dc = abs(_base_dc(request, dc_class))
     most = math.ceil(dc / (2 * decimal(request.ds))) + 3
-    places = len(location_distribution(request.aim)) if request.located else 1
-    outcomes = (places + 1) * (most + 2)
-    per_hit = 200 + 6 * (40 + 7 * 2 ** (len(request.armor) + len(request.worn)) * 40)
+    places = location_distribution(request.aim) if request.located else Distribution({None: 1})
+    spots = [at for at, _ in places.items()]
+    outcomes = (len(spots) + 1) * (most + 2)
+    ways = sum(2 ** len(armor.at(spot)) for spot in spots)
+    per_hit = 200 + 6 * (40 + ways * 40)
     chain = 0
     start = request.condition.wound_level + request.condition.stun_points
     states = 1
