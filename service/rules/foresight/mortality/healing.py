@@ -444,14 +444,11 @@ def _course_cost(request: HealingInput) -> int:
     worst level up to 8 values, the times since a roll) plus the healthy and the dead; a pass
     for each roll a day may hold, and one more. Every roll falls a sum of intervals after the
     start, so at a day's end the times since a roll differ by multiples of the intervals'
-    greatest common divisor: at most a level's interval over it, whatever the care. The exact
-    weights gain digits with every roll, so their arithmetic grows with the square of the
-    rolls: 12 states a roll squared (the slowest course of 120 rolls took 0.21 s with the
-    other core busy, 15 µs a roll squared, where a state is about a microsecond; it counted
-    130,000 states)."""
-    intervals = [
-        _interval(level, request.care_interval_pct) for level in range(HEALTHY + 1, CRITICAL)
-    ]
+    greatest common divisor: at most a level's interval over it, whatever the care. Exact
+    weights gain digits with every roll: 12 states a roll squared (the slowest course of 120
+    rolls, 0.21 s with the other core busy, counted 130,000: 15 µs a roll squared)."""
+    percent = request.care_interval_pct
+    intervals = [_interval(level, percent) for level in range(HEALTHY + 1, CRITICAL)]
     step = math.gcd(*intervals)
     states = 8 * sum(-(-interval // step) for interval in intervals) + 2
     passes = DAY_TICKS // step + 2
