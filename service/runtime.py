@@ -38,7 +38,9 @@ class Allowance:
         self.states = states
 
     def spend(self, estimate: Estimate) -> None:
-        """Take `estimate` out of the allowance, or raise `CostError` naming its fields."""
+        """Take `estimate` out of the allowance (counted exactly where it is over and can
+        be), or raise `CostError` naming its fields."""
+        estimate = estimate.within(self.states)
         check(estimate, self.states)
         self.states -= estimate.states
 

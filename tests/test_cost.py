@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from service.app import build_app
 from service.cache import MemoryCache
 from service.catalogue import json_schema, odds_example
-from service.rules.cost import BUDGET, metered
+from service.rules.cost import BUDGET, Estimate, metered
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, load
 from service.settings import Settings
@@ -57,7 +57,7 @@ def enumerated(op: Operation, request: Model) -> int:
 @pytest.mark.parametrize("op", WITH_ODDS)
 def test_the_example_is_within_its_estimate_and_the_budget(op):
     request = odds_request(op, odds_example(op))
-    estimate = op.estimate(request)
+    estimate = op.estimate(request).within(BUDGET)
     assert estimate.states <= BUDGET
     assert 0 < enumerated(op, request) <= estimate.states
 
@@ -71,7 +71,7 @@ def test_requests_at_the_bounds_stay_within_their_estimate(op, client):
         data = draw(schema, seed)
         try:
             request = odds_request(op, data)
-            estimate = op.estimate(request)
+            estimate = op.estimate(request).within(BUDGET)
             if estimate.states > BUDGET:
                 refused.append(data)
                 continue
@@ -170,7 +170,54 @@ def test_a_hit_through_a_suit_of_pieces_is_answered(client):
     assert answer.status_code == 200, answer.text
     everywhere = [{"rating": "3", "coverage": 8}] * 8
     answer = client.post("/v1/foresight/damage/resolve/odds", json={**body, "armor": everywhere})
+    assert answer.status_code == 200, answer.text  # counted (`damage_states`): 8,000 states
+
+
+def test_an_estimate_over_the_limit_is_counted_before_it_is_refused():
+    """`within` asks the exact count only past the limit, and `after` carries the count
+    along with the states made first."""
+    asked = []
+
+    def count(limit: int) -> int:
+        asked.append(limit)
+        return 30
+
+    found = Estimate(1_000, ("/hits",), count)
+    assert found.within(1_000) is found
+    assert not asked
+    assert found.within(999) == Estimate(30, ("/hits",))
+    later = found.after(200).within(500)
+    assert later == Estimate(230, ("/hits",))
+    assert asked == [999, 300]
+    assert Estimate(1_000, ()).within(10).states == 1_000
+
+
+def test_a_burst_of_hits_is_counted_before_it_is_refused(client):
+    """FORESIGHT damage's bound takes every pair of wound level and inflicted as reachable,
+    so 4 located hits of a DC4 weapon (1,022 states, a millisecond) were a 422 at 1.6
+    million; the level follows the inflicted (at most 2 apart a hit). A request over the
+    bound is counted exactly (`damage_states`) before it is refused, never below what its
+    odds enumerate (equal to it here), and the refusal stays for what is truly heavy."""
+    op = next(op for op in REGISTRY.system("foresight").operations  # type: ignore[union-attr]
+              if op.name == "damage/resolve")  # fmt: skip
+    armored = {"damage_class": "2x16b", "armor": [{"rating": "3A"}]}
+    for hits in (4, 8, 16):
+        for body in ({"damage_class": "DC4", "hits": hits},
+                     {"damage_class": "DC12", "hits": hits, "located": False},
+                     {**armored, "hits": hits // 2}):  # fmt: skip
+            request = odds_request(op, body)
+            estimate = op.estimate(request)
+            assert estimate.count is not None
+            counted = estimate.count(BUDGET)  # past the budget, it stops: refused
+            assert counted > BUDGET or enumerated(op, request) == counted, body
+    body = {"damage_class": "DC4", "hits": 8}
+    assert op.estimate(odds_request(op, body)).states > BUDGET
+    answer = client.post("/v1/foresight/damage/resolve/odds", json=body)
+    assert answer.status_code == 200, answer.text
+    answer = client.post("/v1/foresight/damage/resolve/odds",
+                         json={"damage_class": "DC30", "hits": 16})  # fmt: skip
     assert answer.status_code == 422, answer.text
+    assert {e["pointer"] for e in answer.json()["errors"]} >= {"/hits"}
 
 
 HEAVY = {  # a combat check with three stacked manifestations, each die exploding

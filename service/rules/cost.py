@@ -4,7 +4,8 @@ Exact odds enumerate outcomes, and how many grows with the input (dice, explosio
 manifestations, injuries). An operation with odds declares `cost`: a function of its request
 giving an `Estimate`, an upper bound on the states its odds will enumerate and the fields
 that drive it. The service refuses a request whose estimate is over the budget before it
-computes anything (`check`), and counts, while the odds run, every state a `Distribution`
+computes anything (`check`; an estimate that can also count its states exactly is asked
+first, `Estimate.within`), and counts, while the odds run, every state a `Distribution`
 makes (`counted`), so a test can hold each estimate to what was really enumerated.
 
 A state is one (outcome, weight) pair a distribution is built from: the unit of work of
@@ -12,7 +13,7 @@ every map, convolution and chain. This machine makes about a million a second.
 """
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -36,10 +37,28 @@ BUDGET = 400_000
 
 @dataclass(frozen=True)
 class Estimate:
-    """At most `states` outcome states, driven by the request's `fields` (JSON pointers)."""
+    """At most `states` outcome states, driven by the request's `fields` (JSON pointers).
+
+    A bound worked out from the request's numbers can be far above what the odds meet (a
+    state space whose parts move together); `count`, where an operation has one, counts
+    the states exactly without computing the odds, stopping once past the limit it is
+    given, and is asked before a request is refused (`within`)."""
 
     states: int
     fields: tuple[str, ...]
+    count: Callable[[int], int] | None = None
+
+    def within(self, limit: int) -> "Estimate":
+        """This estimate, or, past `limit`, the exact count where there is one."""
+        if self.states <= limit or self.count is None:
+            return self
+        return Estimate(self.count(limit), self.fields)
+
+    def after(self, states: int) -> "Estimate":
+        """The same work, following `states` made first."""
+        count = self.count
+        then = None if count is None else (lambda limit: states + count(limit - states))
+        return Estimate(states + self.states, self.fields, then)
 
 
 class CostError(InputError):

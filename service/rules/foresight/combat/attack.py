@@ -307,10 +307,12 @@ def attack_odds(request: AttackInput) -> AttackOdds:
 
 
 def attack_cost(request: AttackInput) -> Estimate:
-    """The attack's D100 (with a jam's D10) and the defence's, their pairs, then one hit's
-    damage over every final QR as `damage/resolve` counts it."""
-    found = damage_cost(_damage(_plan(request), request.options))
-    return Estimate(contest_cost(request).states + 5 * 101 + found.states, found.fields)
+    """The attack's D100 (with a jam's D10) and the defence's, their pairs, then the damage
+    as `damage/resolve` counts it, its hit landing with any QR (a miss among them): at
+    least the ways the blow can land."""
+    landing = Distribution({qr: 1 for qr in QR})
+    found = damage_cost(_damage(_plan(request), request.options), landing)
+    return found.after(contest_cost(request).states + 5 * 101)
 
 
 def _rolled(setup: Setup | None, given: QR | None, dice: Dice, purpose: str) -> tuple[

@@ -11,11 +11,12 @@ comes back updated by the wound-accumulation rule (F:L2612-2624).
 
 import itertools
 import math
+from functools import partial
 from typing import Any
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
+from service.rules.cost import Estimate, metered
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
@@ -217,12 +218,13 @@ def _written_total(state: State) -> str:
     return "S" if any_s else "none"
 
 
-def damage_cost(request: DamageInput) -> Estimate:
+def damage_cost(request: DamageInput, qrs: Distribution[QR] | None = None) -> Estimate:
     """One hit: up to 100 attack faces, then for each of 6 QRs and each location it may land
     at two ways past each armor layer there, and ten vital faces. Then each hit meets every
     state so far (wound level, stun points, inflicted, flags): at most the hit's outcomes to
     the power of the hits so far, and at most one per reachable (wound level, inflicted)
-    pair."""
+    pair. Far more than are met when the hits are many, as the level follows the inflicted
+    (at most 2 apart a hit): over the budget, the states are counted (`damage_states`)."""
     dc_class, armor = _parse(request)
     dc = abs(_base_dc(request, dc_class))
     most = math.ceil(dc / (2 * decimal(request.ds))) + 3
@@ -238,7 +240,32 @@ def damage_cost(request: DamageInput) -> Estimate:
         states = min(outcomes**k, 16 * (start + k * most + 1) ** 2)
         chain += 2 * states * outcomes + 2 * states
     chain += 8 * min(outcomes ** _hit_total(request, dc_class), 16 * (start + 17 * most) ** 2)
-    return Estimate(per_hit + chain, ("/hits", "/armor", "/worn", "/ds", "/damage_class"))
+    fields = ("/hits", "/armor", "/worn", "/ds", "/damage_class")
+    return Estimate(per_hit + chain, fields, partial(damage_states, request, qrs))
+
+
+def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int) -> int:
+    """The states `damage_odds(request, qrs)` makes, counted without their weights: one
+    hit's ways, made as the odds make them, then each hit meets every state reached so far,
+    the states followed as sets; the count stops once past `limit`."""
+    dc_class, _ = _parse(request)
+    with metered() as made:
+        one = hit_distribution(request, qrs)
+    hits = [hit for hit, _ in one.items()]
+    start = request.condition
+    states = {(start.wound_level, start.stun_points, 0, False, False, True, False)}
+    count = made.states + 1
+    for _ in range(_hit_total(request, dc_class)):
+        reached: set[State] = set()
+        for state in states:
+            # `then` maps the hit's ways for each state, and counts the states they reach.
+            after = {_step(state, hit, dc_class, request.options) for hit in hits}
+            count += len(hits) + len(after)
+            reached |= after
+        if count > limit:
+            return count
+        states = reached
+    return count + 3 * len(states)  # inflicted, wound level and stun points read off them
 
 
 @operation(
