@@ -153,9 +153,24 @@ def test_a_long_burn_on_every_location_is_answered(client):
     answer = client.post("/v1/foresight/burn/odds", json=body)
     assert answer.status_code == 200, answer.text
     assert len(answer.json()["dead_by_round"]) == 16
+    # A dead state stays as it is and meets no hit: a DC80 fire engulfing all seven for 20
+    # rounds (4,625 states) was refused at 435,780.
+    answer = client.post("/v1/foresight/burn/odds", json={**body, "dc": 80, "rounds": 20})
+    assert answer.status_code == 200, answer.text
     answer = client.post("/v1/foresight/burn/odds", json={**body, "dc": 999, "rounds": 20})
     assert answer.status_code == 422, answer.text
     assert {e["pointer"] for e in answer.json()["errors"]} == {"/rounds", "/locations", "/dc"}
+
+
+def test_a_stun_recovery_from_any_stun_points_is_answered(client):
+    """The recovery's chain reads one D100 a turn for each point, 100 states, where the
+    estimate counted 400: from 1,000 points (100,104 states) it was refused."""
+    rolled = {"bef_zero_is_impossible": False, "roll_impossible_tasks": True}
+    body = {"condition": {"stun_points": 1000, "stunned": True}, "pain_resistance": {"score": 8},
+            "options": rolled}  # fmt: skip
+    answer = client.post("/v1/foresight/stun/recover/odds", json=body)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["chain"]["clear"] is not None
 
 
 def test_a_hit_through_a_suit_of_pieces_is_answered(client):

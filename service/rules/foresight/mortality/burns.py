@@ -189,15 +189,15 @@ def _burn_odds(request: BurnInput) -> BurnOdds:
 
 def _burn_cost(request: BurnInput) -> Estimate:
     """Each hit: its outcomes made (under 200 states: 10 random QRs, the location, the vital
-    D10), then each state meeting them twice. A hit has at most 8 outcomes (damage of QR1-QR4,
-    with the vital D10's extra or not); the states are the 8 levels alive and, once dead, at
-    most one level for each wound level a hit can deal (QR1's half the DC rounded up, +1 to
-    the head, +1 vital), each with a burn landed or not; 7 locations a round."""
+    D10), then each state meeting them. A state alive (8 levels, a burn landed or not) meets
+    at most 8 outcomes (damage of QR1-QR4, with the vital D10's extra or not), counted twice;
+    a dead one stays as it is (2). The dead are at most the starting level and one for each
+    level a hit can deal past death (QR1's half the DC rounded up, +1 to the head, +1
+    vital), each with a burn landed or not; 7 locations a round."""
     deadly = floor(burn_dc(request) / 2) + 3
-    states = 2 * (DEAD + deadly)
+    per_hit = 200 + 2 * 8 * (2 * DEAD) + 2 * 2 * (deadly + 1)
     return Estimate(
-        request.rounds * len(request.locations) * (200 + 2 * 8 * states) + 100,
-        ("/rounds", "/locations", "/dc"),
+        request.rounds * len(request.locations) * per_hit + 100, ("/rounds", "/locations", "/dc")
     )
 
 

@@ -244,8 +244,11 @@ def _written(points: int | None) -> str:
 
 
 def _recover_cost(request: Any) -> Estimate:
+    """This roll's D100 and its tables, then the chain's D100 read once a turn for each
+    point from the points held down to 1 (one turn from none)."""
     points = min(request.condition.stun_points, MAX_LEVEL)
-    return Estimate(400 * (points + 2), ("/condition/stun_points",))
+    return Estimate(task_cost(request).states + 100 * (max(points, 1) + 1),
+                    ("/condition/stun_points",))  # fmt: skip
 
 
 @operation(
