@@ -23,7 +23,8 @@ from starlette.testclient import TestClient
 from service.app import build_app
 from service.cache import MemoryCache
 from service.catalogue import json_schema, odds_example
-from service.rules.cost import BUDGET, Estimate, metered
+from service.rules.cost import BUDGET, Estimate, OverLimit, metered
+from service.rules.distribution import Distribution
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, load
 from service.settings import Settings
@@ -205,6 +206,14 @@ def test_an_estimate_over_the_limit_is_counted_before_it_is_refused():
     assert later == Estimate(230, ("/hits",))
     assert asked == [999, 300]
     assert Estimate(1_000, ()).within(10).states == 1_000
+
+
+def test_a_count_stops_once_past_its_limit():
+    with metered(limit=10):
+        Distribution.die(6)
+        with pytest.raises(OverLimit) as stopped:
+            Distribution.die(6)
+    assert stopped.value.states == 12
 
 
 def test_a_burst_of_hits_is_counted_before_it_is_refused(client):

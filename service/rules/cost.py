@@ -26,6 +26,7 @@ __all__ = [
     "DeadlineExceeded",
     "Estimate",
     "Meter",
+    "OverLimit",
     "check",
     "counted",
     "metered",
@@ -89,17 +90,28 @@ def _loc(pointer: str) -> tuple[str | int, ...]:
     return tuple(p for p in pointer.split("/") if p)
 
 
+class OverLimit(Exception):  # noqa: N818 - a condition, as TimeoutError is
+    """A count stopped once past its limit (`metered`): at least `states` were made."""
+
+    def __init__(self, states: int) -> None:
+        super().__init__(f"stopped after {states:,} states")
+        self.states = states
+
+
 class Meter:
     """The states counted so far, and when to stop."""
 
-    __slots__ = ("deadline", "states")
+    __slots__ = ("deadline", "limit", "states")
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, limit: float = float("inf")) -> None:
         self.states = 0
         self.deadline = deadline
+        self.limit = limit
 
     def add(self, states: int) -> None:
         self.states += states
+        if self.states > self.limit:
+            raise OverLimit(self.states)
         if time.monotonic() > self.deadline:
             raise DeadlineExceeded(f"stopped after {self.states:,} states")
 
@@ -115,9 +127,10 @@ def counted(states: int) -> None:
 
 
 @contextmanager
-def metered(seconds: float = float("inf")) -> Iterator[Meter]:
-    """Count the states made inside the block; past `seconds`, raise `DeadlineExceeded`."""
-    meter = Meter(time.monotonic() + seconds)
+def metered(seconds: float = float("inf"), limit: float = float("inf")) -> Iterator[Meter]:
+    """Count the states made inside the block; past `seconds`, raise `DeadlineExceeded`, and
+    past `limit` states, `OverLimit`."""
+    meter = Meter(time.monotonic() + seconds, limit)
     token = _meter.set(meter)
     try:
         yield meter

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
-from service.rules.cost import Estimate, metered
+from service.rules.cost import Estimate, OverLimit, metered
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
@@ -249,8 +249,11 @@ def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int
     hit's ways, made as the odds make them, then each hit meets every state reached so far,
     the states followed as sets; the count stops once past `limit`."""
     dc_class, _ = _parse(request)
-    with metered() as made:
-        one = hit_distribution(request, qrs)
+    try:
+        with metered(limit=limit) as made:
+            one = hit_distribution(request, qrs)
+    except OverLimit as over:
+        return over.states
     hits = [hit for hit, _ in one.items()]
     start = request.condition
     states = {(start.wound_level, start.stun_points, 0, False, False, True, False)}
@@ -261,9 +264,9 @@ def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int
             # `then` maps the hit's ways for each state, and counts the states they reach.
             after = {_step(state, hit, dc_class, request.options) for hit in hits}
             count += len(hits) + len(after)
+            if count > limit:
+                return count
             reached |= after
-        if count > limit:
-            return count
         states = reached
     return count + 3 * len(states)  # inflicted, wound level and stun points read off them
 
