@@ -5,7 +5,9 @@ always the exact `Fraction` weight / total, never a float estimate. An exploding
 enumerated to a stated depth; the chains cut off keep their share of the total without an
 outcome (`missing`), so every probability is exact for the truncated process and the mass cut
 is stated exactly. Every (outcome, weight) pair a distribution is made from is counted as
-one state (`cost.counted`), the work exact odds are bounded by. Dice pools are enumerated
+one state (`cost.counted`), the work exact odds are bounded by; a convolution multiplied as
+big integers counts its fields and digit products where they are fewer than its pairs
+(`packed_states`). Dice pools are enumerated
 as multisets with their multinomial weights, so 4d8 is 330 sorted outcomes rather than 4,096
 ordered ones; rules that do not care which die is which read the sorted tuple.
 
@@ -19,7 +21,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from pydantic import Field, TypeAdapter
 
@@ -31,9 +33,11 @@ __all__ = [
     "Exact",
     "OutcomeProbability",
     "RolledOdds",
+    "Shape",
     "Truncation",
     "exact",
     "outcome_table",
+    "packed_states",
     "written",
 ]
 
@@ -200,14 +204,18 @@ class Distribution(Generic[T]):
 
     def __add__(self, other: "Distribution[int]") -> "Distribution[int]":
         """Convolution: the distribution of the sum of two independent integer outcomes."""
-        counted(len(self._weights) * len(other._weights))
+        pairs = len(self._weights) * len(other._weights)
         sums = _packed_sums(self._weights, other._weights)  # type: ignore[arg-type]
         if sums is None:
+            counted(pairs)
             sums = {}
             for a, wa in self._weights.items():
                 for b, wb in other.items():
                     key = a + b  # type: ignore[operator]
                     sums[key] = sums.get(key, 0) + wa * wb
+        else:
+            mine = _shape(self._weights)  # type: ignore[arg-type]
+            counted(min(pairs, packed_states(mine, _shape(other._weights))))
         counted(len(sums))
         return Distribution._made(sums, self.total * other.total)
 
@@ -278,6 +286,34 @@ def _packed_sums(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int] |
         if weight:
             sums[low + power] = weight
     return sums
+
+
+class Shape(NamedTuple):
+    """What a convolution's work depends on: outcomes with a weight, the integers they
+    span, and the bits of the heaviest weight."""
+
+    outcomes: int
+    span: int
+    bits: int
+
+
+def _shape(weights: Mapping[int, int]) -> Shape:
+    return Shape(len(weights), max(weights) - min(weights) + 1, max(weights.values()).bit_length())
+
+
+#: Digit products (of the interpreter's 30-bit digits) a big-integer product makes in the
+#: time of about one state.
+DIGIT_PRODUCTS = 1000
+
+
+def packed_states(a: Shape, b: Shape) -> int:
+    """The states a packed convolution (`_packed_sums`) is counted as: each field of the two
+    factors and of the product packed or read, and the digit products of multiplying them,
+    schoolbook (the interpreter's Karatsuba makes fewer), a thousand to a state. A loop of
+    pairs would count each pair; `__add__` counts whichever is fewer."""
+    width = (a.bits + b.bits + min(a.outcomes, b.outcomes).bit_length() + 7) // 8
+    digits_a, digits_b = (-(-8 * width * x.span // 30) for x in (a, b))
+    return 2 * (a.span + b.span) + digits_a * digits_b // DIGIT_PRODUCTS
 
 
 def _packed(weights: Mapping[int, int], low: int, span: int, width: int) -> int:

@@ -14,8 +14,10 @@ from service.rules.distribution import (
     Distribution,
     Exact,
     OutcomeProbability,
+    Shape,
     exact,
     outcome_table,
+    packed_states,
 )
 
 
@@ -274,3 +276,26 @@ def test_outcome_table_of_a_pool_sums_to_one():
     assert [row.outcome for row in table] == [str(t) for t in range(4, 33)]
     assert sum(Fraction(row.exact) for row in table) == 1
     assert math.isclose(sum(row.float for row in table), 1.0)
+
+
+def _shape(found: Distribution[int]) -> Shape:
+    outcomes = [o for o, _ in found.items()]
+    heaviest = max(w for _, w in found.items())
+    return Shape(len(outcomes), max(outcomes) - min(outcomes) + 1, heaviest.bit_length())
+
+
+def test_a_packed_convolution_is_counted_by_its_work_where_that_is_less_than_its_pairs():
+    """Five exploding d6 summed one by one: each convolution is counted as the fields of its
+    factors and product and a thousandth of its digit products (`packed_states`) where that
+    is less than its pairs, then its sums."""
+    die = Distribution.exploding(6, 16, lambda n: n, lambda n: n == 6)
+    total, pairs = Distribution({0: 1}), 0
+    with metered() as meter:
+        for _ in range(5):
+            made = min(len(total) * len(die), packed_states(_shape(total), _shape(die)))
+            pairs += len(total) * len(die)
+            before = meter.states
+            total = total + die
+            assert meter.states - before == made + len(total)
+    assert meter.states < pairs / 5
+    assert total.total == 6 ** (17 * 5)

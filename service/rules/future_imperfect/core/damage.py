@@ -11,7 +11,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution
+from service.rules.distribution import Distribution, Shape, packed_states
 from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import Pool, sides
@@ -101,13 +101,19 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
     """At most how many states `summed` makes: each die made (its face and a chain of
     `depth` more, at most top x (4 depth + 3) states), then each of its values (fewer than
     top x (depth + 2)) met with each total so far (at most one more than the sum of every
-    earlier die's top x (depth + 1)), and the totals that come of it."""
+    earlier die's top x (depth + 1)), as pairs or as a packed product (`packed_states`, no
+    weight above its distribution's total: top^(depth + 1) a die), and the totals that come
+    of it. A die's values and the totals are each a run of integers with few gaps, so their
+    product is always packed."""
     depth = depth_for(tops) if depth is None else depth
-    states, reach = 0, 1
+    states, reach, total = 0, 1, 1
     for top in sorted(tops):
-        values = top * (depth + 2)
-        states += top * (4 * depth + 3) + reach * values + reach + values
+        values, die = top * (depth + 2), top ** (depth + 1)
+        meeting = packed_states(Shape(reach, reach, total.bit_length()),
+                                Shape(values, values, die.bit_length()))  # fmt: skip
+        states += top * (4 * depth + 3) + min(reach * values, meeting) + reach + values
         reach += top * (depth + 1)
+        total *= die
     return states
 
 

@@ -345,9 +345,10 @@ def hand_to_hand_odds(request: HandToHandInput) -> DamageOdds:
 
 
 def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
-    """The weapon's sum (combat/damage), with the Strength test that adds: its highest die's
-    values against every weapon total, and the tables, all at the depth of the dice together
-    (deeper than the weapon's own)."""
+    """The weapon's sum (combat/damage), with the Strength test that adds: its highest die
+    made (a die and its values), each of its values mapped and counted again against every
+    weapon total, and the sums' tables (up to twice the weapon's totals), all at the depth
+    of the dice together (deeper than the weapon's own)."""
     fields = ("/weapon", "/strength", "/region")
     groups, layers = _groups(_weapon(request))
     tops = _tops(groups, request.options)
@@ -358,7 +359,8 @@ def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
     depth = depth_for([*tops, *[top] * pool.row])
     values = top * (depth + 2)
     reach = sum(t * (depth + 2) for t in tops) + 1
-    return Estimate(_states(tops, depth) + 6 * reach * values, fields)
+    strength = top * (4 * depth + 3) + values
+    return Estimate(_states(tops, depth) + strength + 2 * reach * values + 2 * reach, fields)
 
 
 @operation(
