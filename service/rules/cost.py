@@ -48,12 +48,14 @@ class Estimate:
     states: int
     fields: tuple[str, ...]
     count: Callable[[int], int] | None = None
+    #: The states were counted (`within`): past a limit, only that many were reached.
+    counted: bool = False
 
     def within(self, limit: int) -> "Estimate":
         """This estimate, or, past `limit`, the exact count where there is one."""
         if self.states <= limit or self.count is None:
             return self
-        return Estimate(self.count(limit), self.fields)
+        return Estimate(self.count(limit), self.fields, counted=True)
 
     def after(self, states: int) -> "Estimate":
         """The same work, following `states` made first."""
@@ -78,9 +80,14 @@ def check(estimate: Estimate, budget: int) -> None:
     """Raise `CostError` for each driving field when `estimate` is over `budget`."""
     if estimate.states <= budget:
         return
+    states = (
+        f"more than {budget:,} outcome states (counting stopped at {estimate.states:,})"
+        if estimate.counted
+        else f"up to {estimate.states:,} outcome states"
+    )
     message = (
-        f"exact odds of this request would enumerate up to {estimate.states:,} outcome "
-        f"states; the limit is {budget:,}: lower {', '.join(estimate.fields) or 'the input'}"
+        f"exact odds of this request would enumerate {states}; the limit is {budget:,}: "
+        f"lower {', '.join(estimate.fields) or 'the input'}"
     )
     errors = [CostError(_loc(f), message, budget) for f in estimate.fields or ("",)]
     raise errors[0] if len(errors) == 1 else Violations(errors)
