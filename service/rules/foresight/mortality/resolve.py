@@ -164,9 +164,7 @@ def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> Da
     one = hit_distribution(request, qrs)
     options = request.options
     start = request.condition
-    state: Distribution[State] = Distribution(
-        {(start.wound_level, start.stun_points, 0, False, False, True, False): 1}
-    )
+    state: Distribution[State] = Distribution({_before(request): 1})
     for _ in range(_hit_total(request, dc_class)):
         state = state.then(_after(one, dc_class, options))
     inflicted = state.map(_written_total)
@@ -182,6 +180,13 @@ def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> Da
             mean_inflicted=exact(state.mean(lambda s: s[2])),
         ),
     )
+
+
+def _before(request: DamageInput) -> State:
+    """The attack before its hits: the condition's level and stun points, nothing inflicted,
+    every hit missed so far."""
+    start = request.condition
+    return (start.wound_level, start.stun_points, 0, False, False, True, False)
 
 
 def _step(state: State, hit: Hit, dc_class: DamageClass, options: DamageOptions) -> State:
@@ -255,8 +260,7 @@ def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int
     except OverLimit as over:
         return over.states
     hits = [hit for hit, _ in one.items()]
-    start = request.condition
-    states = {(start.wound_level, start.stun_points, 0, False, False, True, False)}
+    states = {_before(request)}
     count = made.states + 1
     for _ in range(_hit_total(request, dc_class)):
         reached: set[State] = set()
