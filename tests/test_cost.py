@@ -146,21 +146,31 @@ def test_a_course_of_wounds_is_answered_at_any_care_the_schema_allows(client):
 def test_a_long_burn_on_every_location_is_answered(client):
     """A FORESIGHT burn's estimate once counted 100 outcomes a hit where at most 8 occur (the
     damage of QR1-QR4, with the vital D10's extra or not), so 16 rounds engulfed on all seven
-    locations (6,804 states) were refused; the dead levels a hit can add are counted by
-    its DC instead, so a very hot burn still is."""
+    locations (6,804 states) were refused. A dead state stays as it is and meets no hit: a
+    DC80 fire engulfing all seven for 20 rounds was refused at 435,780. The dead levels a hit
+    can add are bounded by the DC, so a DC999 fire (2,863 states) was refused at 625,620; its
+    states are counted (`_burn_states`), equal to what the odds make, before a refusal."""
+    op = next(op for op in REGISTRY.system("foresight").operations  # type: ignore[union-attr]
+              if op.name == "burn")  # fmt: skip
     every = ["head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg"]
     body = {"source": "fire", "dc": 5, "engulfed": True, "locations": every, "rounds": 16,
             "options": {"vital_extra": True}}  # fmt: skip
     answer = client.post("/v1/foresight/burn/odds", json=body)
     assert answer.status_code == 200, answer.text
     assert len(answer.json()["dead_by_round"]) == 16
-    # A dead state stays as it is and meets no hit: a DC80 fire engulfing all seven for 20
-    # rounds (4,625 states) was refused at 435,780.
     answer = client.post("/v1/foresight/burn/odds", json={**body, "dc": 80, "rounds": 20})
     assert answer.status_code == 200, answer.text
-    answer = client.post("/v1/foresight/burn/odds", json={**body, "dc": 999, "rounds": 20})
-    assert answer.status_code == 422, answer.text
-    assert {e["pointer"] for e in answer.json()["errors"]} == {"/rounds", "/locations", "/dc"}
+    for_10_rounds = {"vital_extra": True, "armor_effective_rounds": 10}
+    for hotter in ({"dc": 999}, {"dc": 999, "armor": "3A", "small_area": True},
+                   {"dc": 40, "armor": "3A", "options": for_10_rounds}):  # fmt: skip
+        request = odds_request(op, {**body, **hotter, "rounds": 20})
+        estimate = op.estimate(request)
+        assert estimate.count is not None
+        assert estimate.count(10**9) == enumerated(op, request), hotter
+    hottest = {**body, "dc": 999, "rounds": 20}
+    assert op.estimate(odds_request(op, hottest)).states > BUDGET
+    answer = client.post("/v1/foresight/burn/odds", json=hottest)
+    assert answer.status_code == 200, answer.text
 
 
 def test_a_stun_recovery_from_any_stun_points_is_answered(client):

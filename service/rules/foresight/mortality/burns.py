@@ -3,14 +3,16 @@ damage per exposed hit location per combat round, and the cardiac arrest electri
 cause.
 """
 
+from collections.abc import Iterator
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache, partial
 from math import floor
 from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.cost import Estimate
+from service.rules.cost import Estimate, OverLimit, metered
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
@@ -24,7 +26,12 @@ from service.rules.foresight.mortality.condition import (
     wound_name,
 )
 from service.rules.foresight.mortality.damage import MAX_DC, decimal
-from service.rules.foresight.mortality.hazards import HazardHit, hit_outcomes, roll_hazard_hit
+from service.rules.foresight.mortality.hazards import (
+    HazardHit,
+    Outcome,
+    hit_outcomes,
+    roll_hazard_hit,
+)
 from service.rules.foresight.mortality.hits import DamageOptions
 from service.rules.foresight.mortality.location import HIT_LOCATIONS, Aim, IfStunned
 from service.rules.foresight.mortality.notation import DamageType, Notation, parse_armor_rating
@@ -151,32 +158,43 @@ class BurnOdds(Model):
     pain_resistance_roll: Exact
 
 
+def _rounds(request: BurnInput) -> Iterator[list[Distribution[Outcome]]]:
+    """The ways each exposed location's hit can go, round by round (made once for each
+    location and armor: they are the same every round the armor is the same)."""
+    dc = burn_dc(request)
+
+    @cache
+    def ways(location: Location, layers: tuple[tuple[int, int], ...]) -> Distribution[Outcome]:
+        aim = Aim(location.value)
+        return hit_outcomes(dc, Fraction(1), aim, request.options, layers, DamageType.BEAM)
+
+    for number in range(1, request.rounds + 1):
+        layers = _layers(request, number)
+        yield [ways(location, layers) for location in request.locations]
+
+
+State = tuple[int, bool]
+
+
+def _after(state: State, outcome: Outcome, options: BurnOptions) -> State:
+    """(wound level, any burn landed) after one hit's outcome."""
+    level, landed = state
+    location, levels = outcome
+    return accumulate(level, levels or 0, location, options), landed or levels is not None
+
+
 def _burn_odds(request: BurnInput) -> BurnOdds:
     """A chain over (wound level, any burn landed), each location of each round in turn."""
     options = request.options
-    dc = burn_dc(request)
-    start = request.condition.wound_level
-    states: Distribution[tuple[int, bool]] = Distribution({(start, False): 1})
+    states: Distribution[State] = Distribution({(request.condition.wound_level, False): 1})
     dead = []
-    for number in range(1, request.rounds + 1):
-        layers = _layers(request, number)
-        for location in request.locations:
-            one = hit_outcomes(
-                dc, Fraction(1), Aim(location.value), options, layers, DamageType.BEAM
-            )
+    for hits in _rounds(request):
+        for one in hits:
 
-            def step(
-                state: tuple[int, bool], one: Distribution[tuple[Location | None, int | None]] = one
-            ) -> Distribution[tuple[int, bool]]:
-                level, landed = state
-                if level >= DEAD:
+            def step(state: State, one: Distribution[Outcome] = one) -> Distribution[State]:
+                if state[0] >= DEAD:
                     return Distribution({state: 1})
-                return one.map(
-                    lambda o: (
-                        accumulate(level, o[1] or 0, o[0], options),
-                        landed or o[1] is not None,
-                    )
-                )
+                return one.map(lambda outcome: _after(state, outcome, options))
 
             states = states.then(step)
         dead.append(exact(states.probability_where(lambda s: s[0] >= DEAD)))
@@ -187,17 +205,49 @@ def _burn_odds(request: BurnInput) -> BurnOdds:
     )
 
 
+def _burn_states(request: BurnInput, limit: int) -> int:
+    """The states `_burn_odds` makes, counted without their weights: each hit's ways made as
+    the odds make them, then each hit meets every state reached so far, the states followed
+    as sets; the count stops once past `limit`."""
+    try:
+        with metered(limit=limit) as meter:
+            states = {(request.condition.wound_level, False)}
+            meter.add(1)
+            for hits in _rounds(request):
+                for one in hits:
+                    outcomes = [outcome for outcome, _ in one.items()]
+                    reached: set[State] = set()
+                    for state in states:
+                        if state[0] >= DEAD:
+                            meter.add(2)  # made as it is, and reached
+                            reached.add(state)
+                            continue
+                        after = {_after(state, outcome, request.options) for outcome in outcomes}
+                        meter.add(len(outcomes) + len(after))
+                        reached |= after
+                    states = reached
+            meter.add(len(states))  # the wound levels read off them
+    except OverLimit as over:
+        return over.states
+    return meter.states
+
+
 def _burn_cost(request: BurnInput) -> Estimate:
-    """Each hit: its outcomes made (under 200 states: 10 random QRs, the location, the vital
-    D10), then each state meeting them. A state alive (8 levels, a burn landed or not) meets
-    at most 8 outcomes (damage of QR1-QR4, with the vital D10's extra or not), counted twice;
-    a dead one stays as it is (2). The dead are at most the starting level and one for each
-    level a hit can deal past death (QR1's half the DC rounded up, +1 to the head, +1
-    vital), each with a burn landed or not; 7 locations a round."""
+    """Each location's hit outcomes made (under 200 states: 10 random QRs, the location, the
+    vital D10), with its armor and, once the armor stops protecting, without. Then each hit
+    meets every state: one alive (8 levels, a burn landed or not) meets at most 8 outcomes
+    (damage of QR1-QR4, with the vital D10's extra or not), counted twice; a dead one stays
+    as it is (2). The dead are at most the starting level and one for each level a hit can
+    deal past death (QR1's half the DC rounded up, +1 to the head, +1 vital), each with a
+    burn landed or not. A hot burn reaches few of those dead levels: past the allowance the
+    states are counted (`_burn_states`)."""
     deadly = floor(burn_dc(request) / 2) + 3
-    per_hit = 200 + 2 * 8 * (2 * DEAD) + 2 * 2 * (deadly + 1)
+    per_hit = 2 * 8 * (2 * DEAD) + 2 * 2 * (deadly + 1)
+    made = 200 * len(request.locations) * (1 if request.armor is None else 2)
     return Estimate(
-        request.rounds * len(request.locations) * per_hit + 100, ("/rounds", "/locations", "/dc")
+        request.rounds * len(request.locations) * per_hit + made + 100,
+        ("/rounds", "/locations", "/dc"),
+        partial(_burn_states, request),
     )
 
 
