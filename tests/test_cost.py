@@ -25,6 +25,8 @@ from service.cache import MemoryCache
 from service.catalogue import json_schema, odds_example
 from service.rules.cost import BUDGET, Estimate, OverLimit, metered
 from service.rules.distribution import Distribution
+from service.rules.future_imperfect.core.checks import die_distribution
+from service.rules.future_imperfect.core.damage import die_values, summed, totals_of
 from service.rules.model import InputError, Model
 from service.rules.registry import Operation, load
 from service.settings import Settings
@@ -265,16 +267,34 @@ def test_the_largest_damage_codes_are_answered(client):
     work, so the largest code to the head (V-5 and two cards more, 401,767 states, 10 ms)
     was refused; counted by its fields and digit products (`packed_states`) it is 44,240.
     A 5d12 blow with Strength 5d12 counted each weapon total against the Strength's values
-    six times where its odds do twice (290,467 states, 60 ms, refused at 1.06 million)."""
+    six times where its odds do twice (290,467 states, 60 ms, refused at 1.06 million). A die
+    exploding to depth d shows (d + 1)(top - 1) values, not top (d + 2) (`die_values`), so
+    V-5 with Strength V-5 to the head (355,758 states) was refused at 465,774; a d4 Strength
+    follows every die deeper, and V-5 with I-5 to the head (586,491) is truly over."""
     answer = client.post("/v1/future-imperfect/combat/damage/odds",
                          json={"code": "V-5", "region": "head"})  # fmt: skip
     assert answer.status_code == 200, answer.text
     blow = {"weapon": "5d12", "strength": "5d12", "region": "vitals"}
     answer = client.post("/v1/future-imperfect/combat/damage/hand-to-hand/odds", json=blow)
     assert answer.status_code == 200, answer.text
+    blow = {"weapon": "V-5", "strength": "V-5", "region": "head"}
+    answer = client.post("/v1/future-imperfect/combat/damage/hand-to-hand/odds", json=blow)
+    assert answer.status_code == 200, answer.text
     answer = client.post("/v1/future-imperfect/combat/damage/hand-to-hand/odds",
-                         json={"weapon": "V-5", "strength": "V-5", "region": "head"})  # fmt: skip
+                         json={**blow, "strength": "I-5"})  # fmt: skip
     assert answer.status_code == 422, answer.text
+
+
+@pytest.mark.parametrize("top", [4, 6, 8, 10, 12, 20])
+@pytest.mark.parametrize("depth", [0, 1, 3, 12])
+def test_an_open_ended_die_shows_the_values_its_estimate_counts(top, depth):
+    """The estimates of Future Imperfect's sums count a die's values and highest as
+    `die_values` gives them: exactly what the die followed to the depth shows."""
+    die = die_distribution(top, True, depth)
+    outcomes = [value for value, _ in die.items()]
+    assert die_values(top, depth) == (len(outcomes), max(outcomes))
+    assert min(outcomes) == 1
+    assert totals_of([top, top], depth) == len(summed([top, top], depth))
 
 
 HEAVY = {  # a combat check with three stacked manifestations, each die exploding

@@ -26,11 +26,13 @@ __all__ = [
     "damage_distribution",
     "damage_states",
     "depth_for",
+    "die_values",
     "roll_concussion",
     "roll_damage",
     "roll_location",
     "sum_states",
     "summed",
+    "totals_of",
     "wounds_for",
     "wounds_of",
 ]
@@ -97,22 +99,37 @@ def summed(tops: list[int], depth: int | None = None) -> Distribution[int]:
     return total
 
 
+def die_values(top: int, depth: int) -> tuple[int, int]:
+    """How many values one open-ended die followed to `depth` shows, and its highest: a run
+    of j maxima (j up to `depth`) then a face below the maximum, j x top + 1 to j x top +
+    top - 1 (`die_distribution`); to depth 0, its faces."""
+    if depth == 0:
+        return top, top
+    return (depth + 1) * (top - 1), (depth + 1) * top - 1
+
+
+def totals_of(tops: list[int], depth: int) -> int:
+    """How many totals one open-ended die of each of `tops` can make: at most every integer
+    from one a die to the sum of their highest values."""
+    return 1 + sum(die_values(top, depth)[1] - 1 for top in tops)
+
+
 def sum_states(tops: list[int], depth: int | None = None) -> int:
     """At most how many states `summed` makes: each die made (its face and a chain of
-    `depth` more, at most top x (4 depth + 3) states), then each of its values (fewer than
-    top x (depth + 2)) met with each total so far (at most one more than the sum of every
-    earlier die's top x (depth + 1)), as pairs or as a packed product (`packed_states`, no
-    weight above its distribution's total: top^(depth + 1) a die), and the totals that come
-    of it. A die's values and the totals are each a run of integers with few gaps, so their
-    product is always packed."""
+    `depth` more, at most top x (4 depth + 3) states), then each of its values
+    (`die_values`) met with each total so far (`totals_of` the dice before it), as pairs or
+    as a packed product (`packed_states`, no weight above its distribution's total:
+    top^(depth + 1) a die), and the totals that come of it. A die's values and the totals
+    are each a run of integers with few gaps, so their product is always packed."""
     depth = depth_for(tops) if depth is None else depth
     states, reach, total = 0, 1, 1
     for top in sorted(tops):
-        values, die = top * (depth + 2), top ** (depth + 1)
+        (values, highest), die = die_values(top, depth), top ** (depth + 1)
         meeting = packed_states(Shape(reach, reach, total.bit_length()),
-                                Shape(values, values, die.bit_length()))  # fmt: skip
-        states += top * (4 * depth + 3) + min(reach * values, meeting) + reach + values
-        reach += top * (depth + 1)
+                                Shape(values, highest, die.bit_length()))  # fmt: skip
+        states += top * (4 * depth + 3) + min(reach * values, meeting)
+        reach += highest - 1
+        states += reach
         total *= die
     return states
 

@@ -34,10 +34,12 @@ from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
     depth_for,
+    die_values,
     roll_concussion,
     roll_damage,
     sum_states,
     summed,
+    totals_of,
     wounds_for,
     wounds_of,
 )
@@ -236,7 +238,7 @@ def _states(tops: list[int], depth: int | None = None) -> int:
     """The sum's states (to `depth`, else the dice's own), then the wounds read off it three
     ways."""
     depth = depth_for(tops) if depth is None else depth
-    return sum_states(tops, depth) + 4 * sum(top * (depth + 2) for top in tops) + 100
+    return sum_states(tops, depth) + 4 * totals_of(tops, depth) + 100
 
 
 def damage_cost(request: DamageInput) -> Estimate:
@@ -357,8 +359,7 @@ def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
         return Estimate(_states(tops), fields)
     top = sides(pool, ("strength",), request.options)
     depth = depth_for([*tops, *[top] * pool.row])
-    values = top * (depth + 2)
-    reach = sum(t * (depth + 2) for t in tops) + 1
+    (values, _), reach = die_values(top, depth), totals_of(tops, depth)
     strength = top * (4 * depth + 3) + values
     return Estimate(_states(tops, depth) + strength + 2 * reach * values + 2 * reach, fields)
 
