@@ -285,6 +285,20 @@ def test_the_largest_damage_codes_are_answered(client):
     assert answer.status_code == 422, answer.text
 
 
+def test_a_long_fall_is_answered_as_its_draws_are_summed(client):
+    """A fall's estimate counted every pair of a die's values and the totals so far, where the
+    sum is a packed product: a 1,000 m fall in one draw of 5(7), column 7 a d20 (28,680
+    states), was refused at 478,000. Drawn 2(1) for each 5 m, a 120 m fall truly is heavy
+    (6.9 million states, 4 s)."""
+    fall = {"distance": 1000, "landing": "hard", "options": {"column_7_die": 20}}
+    answer = client.post("/v1/future-imperfect/environment/falling/odds", json=fall)
+    assert answer.status_code == 200, answer.text
+    fall = {"distance": 120, "options": {"falling_mode": "per_segment"}}
+    answer = client.post("/v1/future-imperfect/environment/falling/odds", json=fall)
+    assert answer.status_code == 422, answer.text
+    assert {e["pointer"] for e in answer.json()["errors"]} == {"/distance"}
+
+
 @pytest.mark.parametrize("top", [4, 6, 8, 10, 12, 20])
 @pytest.mark.parametrize("depth", [0, 1, 3, 12])
 def test_an_open_ended_die_shows_the_values_its_estimate_counts(top, depth):

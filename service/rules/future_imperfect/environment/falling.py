@@ -16,8 +16,10 @@ from service.rules.dice import Dice
 from service.rules.distribution import (
     Distribution,
     OutcomeProbability,
+    Shape,
     Truncation,
     outcome_table,
+    packed_states,
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
@@ -30,11 +32,13 @@ from service.rules.future_imperfect.core.checks import (
 from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
-    damage_depth,
     damage_distribution,
+    depth_for,
     roll_concussion,
     roll_damage,
     roll_location,
+    sum_states,
+    totals_of,
     wounds_for,
     wounds_of,
 )
@@ -265,17 +269,25 @@ def fall_odds(request: FallInput) -> FallOdds:
 
 
 def fall_cost(request: FallInput) -> Estimate:
-    """The landing's check, then the sum of the fall's dice: L = die sides x (depth + 1)
-    states a die, L x L for each die added to the sum (`core/damage`)."""
+    """The landing's check (under 70,000 states), then one draw of the code summed
+    (`sum_states`), added to itself for each further draw: its totals against the totals so
+    far, as pairs or packed (`packed_states`, no weight above the draws' total), and the
+    totals that come of it. Then the wounds read off the totals for each of the three
+    landing outcomes, twice."""
     found = tier(request.distance, request.options)
     if found is None:
         return Estimate(10_000, ())
     code, count = found
-    top = sides(code, ("distance",), request.options)
-    dice = code.row * count
-    per_die = top * (damage_depth(top, dice) + 1)
-    added = per_die * per_die * dice * (dice - 1) // 2
-    return Estimate(added + 8 * per_die * dice + 70_000, ("/distance",))
+    tops = [sides(code, ("distance",), request.options)] * code.row
+    depth = depth_for(tops)
+    width, bits = totals_of(tops, depth), (tops[0] ** ((depth + 1) * code.row)).bit_length()
+    states, reach = sum_states(tops, depth), width
+    for draws in range(1, count):
+        meeting = packed_states(Shape(reach, reach, draws * bits), Shape(width, width, bits))
+        states += min(reach * width, meeting)
+        reach += width - 1
+        states += reach
+    return Estimate(states + 6 * reach + 70_000, ("/distance",))
 
 
 @operation(
