@@ -35,6 +35,7 @@ __all__ = [
     "RolledOdds",
     "Shape",
     "Truncation",
+    "added_states",
     "exact",
     "outcome_table",
     "packed_states",
@@ -314,6 +315,12 @@ def packed_states(a: Shape, b: Shape) -> int:
     width = (a.bits + b.bits + min(a.outcomes, b.outcomes).bit_length() + 7) // 8
     digits_a, digits_b = (-(-8 * width * x.span // 30) for x in (a, b))
     return 2 * (a.span + b.span) + digits_a * digits_b // DIGIT_PRODUCTS
+
+
+def added_states(a: Shape, b: Shape) -> int:
+    """At most the states `__add__` counts for two runs of integers of these shapes (or
+    smaller): their pairs or their packed product, whichever is fewer, then the sums."""
+    return min(a.outcomes * b.outcomes, packed_states(a, b)) + a.span + b.span - 1
 
 
 def _packed(weights: Mapping[int, int], low: int, span: int, width: int) -> int:

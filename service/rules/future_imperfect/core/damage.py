@@ -11,7 +11,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, Shape, packed_states
+from service.rules.distribution import Distribution, Shape, added_states
 from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import Pool, sides
@@ -125,11 +125,10 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
     states, reach, total = 0, 1, 1
     for top in sorted(tops):
         (values, highest), die = die_values(top, depth), top ** (depth + 1)
-        meeting = packed_states(Shape(reach, reach, total.bit_length()),
-                                Shape(values, highest, die.bit_length()))  # fmt: skip
-        states += top * (4 * depth + 3) + min(reach * values, meeting)
+        states += top * (4 * depth + 3) + added_states(
+            Shape(reach, reach, total.bit_length()), Shape(values, highest, die.bit_length())
+        )
         reach += highest - 1
-        states += reach
         total *= die
     return states
 

@@ -18,8 +18,8 @@ from service.rules.distribution import (
     OutcomeProbability,
     Shape,
     Truncation,
+    added_states,
     outcome_table,
-    packed_states,
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
@@ -271,7 +271,7 @@ def fall_odds(request: FallInput) -> FallOdds:
 def fall_cost(request: FallInput) -> Estimate:
     """The landing's check (under 70,000 states), then one draw of the code summed
     (`sum_states`), added to itself for each further draw: its totals against the totals so
-    far, as pairs or packed (`packed_states`, no weight above the draws' total), and the
+    far, as pairs or packed (`added_states`, no weight above the draws' total), and the
     totals that come of it. Then the wounds read off the totals for each of the three
     landing outcomes, twice."""
     found = tier(request.distance, request.options)
@@ -283,10 +283,8 @@ def fall_cost(request: FallInput) -> Estimate:
     width, bits = totals_of(tops, depth), (tops[0] ** ((depth + 1) * code.row)).bit_length()
     states, reach = sum_states(tops, depth), width
     for draws in range(1, count):
-        meeting = packed_states(Shape(reach, reach, draws * bits), Shape(width, width, bits))
-        states += min(reach * width, meeting)
+        states += added_states(Shape(reach, reach, draws * bits), Shape(width, width, bits))
         reach += width - 1
-        states += reach
     return Estimate(states + 6 * reach + 70_000, ("/distance",))
 
 

@@ -45,7 +45,7 @@ from service.rules.future_imperfect.core.damage import (
 )
 from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
 from service.rules.future_imperfect.harm.armor import Armor, ArmorLayer, Penetration, through
-from service.rules.future_imperfect.harm.draws import highest, less_lowest, less_lowest_states
+from service.rules.future_imperfect.harm.draws import chip_states, highest, less_lowest
 from service.rules.future_imperfect.harm.location import bonus_cards
 from service.rules.future_imperfect.harm.options import (
     HarmOptions,
@@ -242,18 +242,17 @@ def _states(tops: list[int], depth: int | None = None) -> int:
 
 
 def damage_cost(request: DamageInput) -> Estimate:
-    """Each die's (top - 1) x (depth + 1) values against every total so far, then the wound
-    tables: about n^2 / 2 x (top x depth)^2 for n dice of one column."""
+    """Each die's (top - 1) x (depth + 1) values against every total so far, as pairs or a
+    packed product (`sum_states`); with a white chip, the code's cards less their lowest
+    added to the other dice (`chip_states`). Then the wound tables."""
     groups, _ = _groups(request)
     tops = _tops(groups, request.options)
     fields = ("/code", "/ae_dice", "/region")
     if not (request.white_chip and groups):
         return Estimate(_states(tops), fields)
     top, count, rest = _chip_tops(request)
-    depth = depth_for(tops)
-    kept, others = count * top * (depth + 2), sum(rest) * (depth + 2) + 1
-    chip = less_lowest_states(top, count, depth) + sum_states(rest, depth) + kept * others
-    return Estimate(chip + 4 * (kept + others) + 100, (*fields, "/white_chip"))
+    chip, totals = chip_states(top, count, rest, depth_for(tops))
+    return Estimate(chip + 4 * totals + 100, (*fields, "/white_chip"))
 
 
 @operation(

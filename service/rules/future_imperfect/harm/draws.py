@@ -4,14 +4,20 @@ a total less its lowest die (a white chip, FI:L724, A-61) and the highest of a S
 the core's `CUT`."""
 
 from fractions import Fraction
-from math import comb
+from math import comb, prod
 
 from service.rules.cost import counted
-from service.rules.distribution import Distribution
+from service.rules.distribution import Distribution, Shape, added_states
 from service.rules.future_imperfect.core.checks import die_distribution
-from service.rules.future_imperfect.core.damage import CUT, depth_for, sum_states
+from service.rules.future_imperfect.core.damage import (
+    CUT,
+    depth_for,
+    die_values,
+    sum_states,
+    totals_of,
+)
 
-__all__ = ["highest", "less_lowest", "less_lowest_states"]
+__all__ = ["chip_states", "highest", "less_lowest", "less_lowest_states"]
 
 
 def highest(top: int, count: int, depth: int | None = None) -> Distribution[int]:
@@ -79,10 +85,55 @@ def less_lowest(top: int, count: int, depth: int, rounds: int | None = None) -> 
     return Distribution(weights, total=top ** ((depth + 1) * count))
 
 
-def less_lowest_states(top: int, count: int, depth: int) -> int:
-    """At most how many states `less_lowest` makes: each round, the sums of up to count - 1
-    shallower dice (as `sum_states`), the faces that did not explode, and each of their
-    sums added to the others' (j x top values by k x top x (depth + 1), j + k = count)."""
-    pairs = top * top * (depth + 2) * (count**3 - count) // 6
-    per_round = sum_states([top] * (count - 1), depth) + 2 * pairs + count * count * top * top
-    return (min(_rounds(top, count), depth) + 1) * (per_round + top * (depth + 2))
+def _unexploded_states(top: int, count: int) -> int:
+    """At most how many states `_unexploded` makes: each (total, lowest) pair so far meets
+    every face, then the last pairs are read. After i faces, a lowest l comes with totals
+    from i x l to l + (i - 1)(top - 1): (i - 1)(top - 1 - l) + 1 of them, so there are
+    (i - 1)(top - 1)(top - 2) / 2 + top - 1 pairs, and never more than (top - 1)^i."""
+
+    def pairs(faces: int) -> int:
+        every: int = (top - 1) ** faces
+        return min(every, (faces - 1) * (top - 1) * (top - 2) // 2 + top - 1) if faces else 1
+
+    return sum(pairs(faces) * (top - 1) for faces in range(count)) + pairs(count)
+
+
+def less_lowest_states(top: int, count: int, depth: int, rounds: int | None = None) -> int:
+    """At most how many states `less_lowest` makes, step by step: the deeper chain made (as a
+    die, top x (4 depth + 3)); for k dice exploded, one more chain added to the others (a
+    run of `die_values` weighing at most top^depth), the j = count - k faces that did not
+    explode less their lowest (a run of (j - 1)(top - 2) + 1 totals weighing at most
+    (top - 1)^j) added to them (`added_states`); the weights merged; then the same a die
+    shallower, `rounds` times."""
+    rounds = _rounds(top, count) if rounds is None else rounds
+    states = top * (4 * depth + 3) + count * top * (depth + 2)
+    chain = Shape(*die_values(top, depth - 1), (top**depth).bit_length()) if depth else None
+    others = Shape(1, 1, 1)
+    for k in range(count):
+        if k and chain is None:
+            break
+        if k and chain is not None:
+            states += added_states(others, chain)
+            span = others.span + chain.span - 1
+            others = Shape(span, span, others.bits + chain.bits)
+        j = count - k
+        totals = (j - 1) * (top - 2) + 1
+        faces = Shape(totals, totals, ((top - 1) ** j).bit_length())
+        states += _unexploded_states(top, j) + added_states(faces, others)
+    if depth and rounds:
+        states += less_lowest_states(top, count, depth - 1, rounds - 1)
+    return states
+
+
+def chip_states(top: int, count: int, rest: list[int], depth: int) -> tuple[int, int]:
+    """At most how many states `less_lowest(top, count, depth) + summed(rest, depth)`
+    makes, and how many totals it can make: each part made, then the two added
+    (`added_states`), the kept dice's totals a run of fewer than count x top x (depth + 2)
+    integers weighing at most their total, top^((depth + 1) x count), the others'
+    `totals_of` them weighing at most theirs."""
+    kept, others = count * top * (depth + 2), totals_of(rest, depth)
+    kept_total, others_total = top ** ((depth + 1) * count), prod(t ** (depth + 1) for t in rest)
+    added = added_states(Shape(kept, kept, kept_total.bit_length()),
+                         Shape(others, others, others_total.bit_length()))  # fmt: skip
+    states = less_lowest_states(top, count, depth) + sum_states(rest, depth) + added
+    return states, kept + others - 1
