@@ -118,7 +118,7 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
     """At most how many states `summed` makes: each die made (its face and a chain of
     `depth` more, at most top x (4 depth + 3) states), then each of its values
     (`die_values`) met with each total so far (`totals_of` the dice before it), as pairs or
-    as a packed product (`packed_states`, no weight above its distribution's total:
+    as a packed product (`added_states`, no weight above its distribution's total:
     top^(depth + 1) a die), and the totals that come of it. A die's values and the totals
     are each a run of integers with few gaps, so their product is always packed."""
     depth = depth_for(tops) if depth is None else depth
