@@ -25,8 +25,8 @@ from service.cache import MemoryCache
 from service.catalogue import json_schema, odds_example
 from service.rules.cost import BUDGET, Estimate, OverLimit, metered
 from service.rules.distribution import Distribution
-from service.rules.future_imperfect.core.checks import die_distribution
-from service.rules.future_imperfect.core.damage import die_values, summed, totals_of
+from service.rules.future_imperfect.core.checks import die_distribution, die_values
+from service.rules.future_imperfect.core.damage import summed, totals_of
 from service.rules.future_imperfect.harm.draws import (
     _unexploded,
     _unexploded_states,
@@ -322,6 +322,21 @@ def test_a_white_chip_on_the_largest_code_is_answered(client):
     chip = {"code": "5(5)", "white_chip": True, "region": "head"}
     answer = client.post("/v1/future-imperfect/combat/damage/odds", json=chip)
     assert answer.status_code == 200, answer.text
+
+
+def test_automatic_fire_at_five_targets_is_answered(client):
+    """A burst's estimate took every target's test as the largest check's (60,000 states), so
+    fire at four or five targets was always refused, even of five d4 a die a target (2,745
+    states); each test is now counted by its pool's die and dice (`check_states`): five
+    d20 at each of five targets make 58,760, estimated at 125,620."""
+    burst = {"pool": "I-5", "tn": 3, "targets": [{"tn": 3}] * 5}
+    answer = client.post("/v1/future-imperfect/combat/automatic/odds", json=burst)
+    assert answer.status_code == 200, answer.text
+    largest = {"pool": "VII-5", "tn": 3, "burst": 20, "targets": [{"tn": 3 + n} for n in range(5)],
+               "options": {"column_7_die": 20, "target_split": "whole_pool"}}  # fmt: skip
+    answer = client.post("/v1/future-imperfect/combat/automatic/odds", json=largest)
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["targets"]) == 5
 
 
 @pytest.mark.parametrize("top", [4, 6, 8, 10, 12, 20])

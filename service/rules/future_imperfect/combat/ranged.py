@@ -34,11 +34,12 @@ from service.rules.future_imperfect.core.checks import (
     DEPTH,
     Checked,
     CheckInput,
+    check_states,
     graded,
     results,
     roll_check,
 )
-from service.rules.future_imperfect.core.pools import PoolText, parse
+from service.rules.future_imperfect.core.pools import PoolText, parse, sides
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
@@ -329,8 +330,11 @@ def automatic_odds(request: AutomaticInput) -> AutomaticOdds:
 
 
 def automatic_cost(request: AutomaticInput) -> Estimate:
-    """One test's results (`core/check`) for each target."""
-    return Estimate(CHECK.states * 2 * len(request.targets), ("/targets",))
+    """One test's results for each target (`check_states`, its dice at most the pool's),
+    and the rounds hitting read off them, as many again."""
+    pool = parse(request.pool)
+    top = sides(pool, ("pool",), request.options)
+    return Estimate(2 * check_states(top, pool.row) * len(request.targets), ("/targets",))
 
 
 @operation(

@@ -48,7 +48,9 @@ __all__ = [
     "Checked",
     "Modifier",
     "check_odds",
+    "check_states",
     "die_distribution",
+    "die_values",
     "graded",
     "results",
     "roll_check",
@@ -153,6 +155,15 @@ def die_distribution(top: int, open_ended: bool, depth: int = DEPTH) -> Distribu
     return face.then(
         lambda f: chain.map(lambda more: top + more) if f == top else Distribution({f: 1})
     )
+
+
+def die_values(top: int, depth: int) -> tuple[int, int]:
+    """How many values one open-ended die followed to `depth` shows, and its highest: a run
+    of j maxima (j up to `depth`) then a face below the maximum, j x top + 1 to j x top +
+    top - 1 (`die_distribution`); to depth 0, its faces."""
+    if depth == 0:
+        return top, top
+    return (depth + 1) * (top - 1), (depth + 1) * top - 1
 
 
 def stops(request: CheckInput, count: int) -> tuple[int | None, ...]:
@@ -297,6 +308,15 @@ STANDARD = [
 #: One check's odds: a die and its chain (20 faces and 21 extra dice at most) and the tables
 #: of its values, the same bound for every pool.
 CHECK = Estimate(60_000, ())
+
+
+def check_states(top: int, dice: int) -> int:
+    """At most how many states one check of `dice` open-ended dice of `top` sides makes: each
+    die and its chain made (top x (4 DEPTH + 3)) and brought to the pool's total (its
+    `die_values`), then the kept die's values read into the tables of its results, four
+    times. `CHECK` bounds it for every pool; this is the check of a pool known."""
+    values, _ = die_values(top, DEPTH)
+    return dice * (top * (4 * DEPTH + 3) + values) + 4 * values + 100
 
 
 def check_cost(request: Model) -> Estimate:

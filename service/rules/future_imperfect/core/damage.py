@@ -12,7 +12,7 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Shape, added_states
-from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution
+from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution, die_values
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import Pool, sides
 from service.rules.model import Model
@@ -26,7 +26,6 @@ __all__ = [
     "damage_distribution",
     "damage_states",
     "depth_for",
-    "die_values",
     "roll_concussion",
     "roll_damage",
     "roll_location",
@@ -97,15 +96,6 @@ def summed(tops: list[int], depth: int | None = None) -> Distribution[int]:
     for top in sorted(tops):
         total = total + die_distribution(top, True, depth)
     return total
-
-
-def die_values(top: int, depth: int) -> tuple[int, int]:
-    """How many values one open-ended die followed to `depth` shows, and its highest: a run
-    of j maxima (j up to `depth`) then a face below the maximum, j x top + 1 to j x top +
-    top - 1 (`die_distribution`); to depth 0, its faces."""
-    if depth == 0:
-        return top, top
-    return (depth + 1) * (top - 1), (depth + 1) * top - 1
 
 
 def totals_of(tops: list[int], depth: int) -> int:

@@ -28,13 +28,13 @@ from service.rules.future_imperfect.core.checks import (
     CheckInput,
     check_cost,
     check_odds,
+    die_values,
     roll_check,
 )
 from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
     depth_for,
-    die_values,
     roll_concussion,
     roll_damage,
     sum_states,

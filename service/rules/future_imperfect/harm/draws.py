@@ -8,11 +8,10 @@ from math import comb, prod
 
 from service.rules.cost import counted
 from service.rules.distribution import Distribution, Shape, added_states
-from service.rules.future_imperfect.core.checks import die_distribution
+from service.rules.future_imperfect.core.checks import die_distribution, die_values
 from service.rules.future_imperfect.core.damage import (
     CUT,
     depth_for,
-    die_values,
     sum_states,
     totals_of,
 )
