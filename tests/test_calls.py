@@ -79,7 +79,8 @@ def test_the_calls_share_one_odds_allowance() -> None:
     op = next(o for o in load().system("four-d8").operations if o.name == "check")
     assert op.odds_request_model is not None
     states = op.estimate(op.odds_request_model.model_validate_json('{"ease": 18}')).states
-    settings = Settings(log_requests=False, max_odds_states=states * 3 // 2)
+    settings = Settings(log_requests=False, max_odds_states=states * 3 // 2,
+                        odds_deadline_seconds=30)  # fmt: skip
     with TestClient(build_app(settings, MemoryCache())) as client:
         checks = [call("four-d8", "check", {"ease": ease}, odds=True) for ease in (17, 18)]
         for one in checks:

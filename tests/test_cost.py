@@ -386,7 +386,9 @@ def test_graphql_aliases_share_one_allowance():
     refused, and the first still answered."""
     first = CHECK.estimate(odds_request(CHECK, heavy(7))).states
     second = CHECK.estimate(odds_request(CHECK, heavy(8))).states
-    settings = Settings(log_requests=False, max_odds_states=max(first, second) + 1000)
+    # The conftest app's deadline: a loaded machine once took the first past 1 s, a 503.
+    settings = Settings(log_requests=False, max_odds_states=max(first, second) + 1000,
+                        odds_deadline_seconds=30)  # fmt: skip
     query = f"{{ fourSight {{ {check_odds_field('a', 7)} {check_odds_field('b', 8)} }} }}"
     with TestClient(build_app(settings, MemoryCache())) as client:
         answer = client.post("/graphql", json={"query": query}).json()
