@@ -9,12 +9,16 @@ Usage: python tools/fuzz.py [--examples N] [--graphql-cases N] [--long]. `make f
 """
 
 import argparse
+import contextlib
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -73,24 +77,31 @@ def main() -> int:
             "REST (Schemathesis)": [str(ROOT / "openapi" / "openapi.json"), "--url", base],
             "GraphQL (Schemathesis, from the root)": [f"{base}/graphql"],
         }
-        for name, run in runs.items():
-            print("schemathesis run", " ".join(run), flush=True)
-            done = subprocess.run(
-                [str(BIN / "schemathesis"), "run", *run, *common], cwd=ROOT, check=False,
-                timeout=TIMEOUTS[mode], capture_output=True, text=True,
-            )  # fmt: skip
-            print(done.stdout[-3000:], done.stderr[-3000:], sep="\n", flush=True)
-            if done.returncode != 0:
-                # Each failure's section is in the whole output, which a long run's tail loses.
-                LOGS.mkdir(exist_ok=True)
-                log = LOGS / f"fuzz-{len(counts)}.log"
-                log.write_text(done.stdout + done.stderr, encoding="utf-8")
-                print(f"Schemathesis's whole output: {log}", flush=True)
-                return done.returncode
-            found = re.search(r"(\d+) generated", done.stdout)
-            counts[name] = int(found.group(1)) if found else 0
-        graphql_started = time.monotonic()
-        summary = fuzz_graphql(f"{base}/graphql", graphql_cases)
+        # The three runs go side by side, one core each for the two fuzzers that draw cases
+        # (Schemathesis and the per-operation GraphQL fuzzer) and the service between them.
+        with contextlib.ExitStack() as stack:
+            processes = {
+                name: stack.enter_context(_schemathesis([*run, *common]))
+                for name, run in runs.items()
+            }
+            graphql_started = time.monotonic()
+            summary = fuzz_graphql(f"{base}/graphql", graphql_cases)
+            for name, (process, output) in processes.items():
+                print("schemathesis run", " ".join(runs[name]), flush=True)
+                process.wait(timeout=TIMEOUTS[mode])
+                output.seek(0)
+                text = output.read()
+                print(text[-6000:], flush=True)
+                if process.returncode != 0:
+                    # Each failure's section is in the whole output, which a long run's tail
+                    # loses.
+                    LOGS.mkdir(exist_ok=True)
+                    log = LOGS / f"fuzz-{len(counts)}.log"
+                    log.write_text(text, encoding="utf-8")
+                    print(f"Schemathesis's whole output: {log}", flush=True)
+                    return process.returncode
+                found = re.search(r"(\d+) generated", text)
+                counts[name] = int(found.group(1)) if found else 0
         status = report(summary, graphql_started)
         counts["GraphQL (per operation)"] = summary.total
     print(f"Fuzzed in {time.monotonic() - started:.0f} s:")
@@ -105,6 +116,23 @@ def main() -> int:
         env={**os.environ, "COST_SAMPLES": str(cost_samples)},
     )  # fmt: skip
     return cost.returncode
+
+
+@contextlib.contextmanager
+def _schemathesis(args: list[str]) -> Iterator[tuple[subprocess.Popen[str], IO[str]]]:
+    """`schemathesis run` started with `args`, its output in a file (a pipe read only at the
+    end would stall it when full); killed if still running when the block ends."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as output:
+        process = subprocess.Popen(
+            [str(BIN / "schemathesis"), "run", *args], cwd=ROOT, text=True,
+            stdout=output, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        try:
+            yield process, output
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
 
 
 if __name__ == "__main__":
