@@ -20,8 +20,11 @@ run: $(STAMP)
 # pytest runs last so its summary is the closing line of the run.
 test: lint deploy-check typecheck schema-check clients-check fuzz pytest
 
+# Every core shares the suite, a file to a worker; the tests marked `alone` (timings, load,
+# browsers, replicas) then run by themselves, so a busy neighbour cannot fail them.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not alone"
+	$(BIN)/python -m pytest -m alone
 
 # The README's picture of the playground, taken by its browser test (Debian's chromium).
 screenshot: $(STAMP)

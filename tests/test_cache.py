@@ -23,6 +23,9 @@ from service.resp import (
 )
 from tests.redis_server import RedisServer
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 KEY = "adjudicator:1:four_d8:check:" + "ab" * 32
 TABLE = b'{"outcomes":[[1,2]]}'
 

@@ -12,6 +12,9 @@ import pytest
 from tools import cluster as cluster_tool
 from tools.cluster import Check, Cluster, find_or_install, running
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 
 def _missing(message: str) -> None:
     if os.environ.get("CI"):

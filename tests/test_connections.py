@@ -11,6 +11,9 @@ import pytest
 
 from tests.served import served
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 LIMITS = {
     "MAX_HEADER_BYTES": "2048",
     "MAX_HEADERS": "20",

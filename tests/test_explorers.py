@@ -24,6 +24,9 @@ from service.rules.registry import camel, load
 from service.static import STATIC
 from tests.browser import Offline, offline
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 ROOT = Path(__file__).resolve().parent.parent
 OPENAPI = ROOT / "openapi" / "openapi.json"
 VENDOR = STATIC / "vendor"

@@ -20,6 +20,9 @@ import pytest
 from service.rules.registry import load
 from tests.browser import Offline, offline
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 #: Every operation the registry holds: the page must offer each.
 OPERATIONS = sum(len(system.operations) for system in load().systems)
 #: The screenshot for the README: a 4SIGHT combat attack, its dice and its odds.

@@ -39,7 +39,8 @@ from service.settings import Settings
 from tests.redis_server import RedisServer
 from tests.served import served
 
-pytestmark = pytest.mark.redis
+# Timed and loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = [pytest.mark.redis, pytest.mark.alone]
 
 CLIENTS = 12
 ENOUGH = 5  # answers each fault phase must see

@@ -20,6 +20,9 @@ import pytest
 from tests.test_cost import HEAVY
 from tools.cluster import Replica
 
+# Timed or loaded: run by itself, after the parallel suite (Makefile).
+pytestmark = pytest.mark.alone
+
 TIMEOUT_SECONDS = 20  # SHUTDOWN_TIMEOUT_SECONDS: what in-flight requests may take after a drain
 SLACK_SECONDS = 15  # for the process to start its shutdown and end on a loaded machine
 ODDS = "/v1/four-sight/check/odds"
