@@ -399,6 +399,23 @@ def test_graphql_aliases_share_one_allowance():
     assert error["extensions"]["errors"][0]["type"] == "cost"
 
 
+def test_a_round_of_future_imperfect_checks_fits_one_allowance():
+    """Fifteen checks' odds in one GraphQL request (16 aliases at most), every one computed:
+    each is estimated by its own pool (`pool_cost`, 7,498 states at most for V-5), where at
+    60,000 a check the request's allowance refused every one after the sixth."""
+    pools = [f"{column}-{row}" for column in ("I", "II", "III", "IV", "V") for row in (3, 4, 5)]
+    fields = " ".join(
+        f'c{i}: coreCheckOdds(input: {{pool: "{pool}", tn: {3 + i}}}) {{ success {{ exact }} }}'
+        for i, pool in enumerate(pools)
+    )
+    settings = Settings(log_requests=False, odds_deadline_seconds=30)
+    with TestClient(build_app(settings, MemoryCache())) as client:
+        answer = client.post("/graphql", json={"query": f"{{ futureImperfect {{ {fields} }} }}"})
+    body = answer.json()
+    assert "errors" not in body, body["errors"][:2]
+    assert len(body["data"]["futureImperfect"]) == len(pools) == 15
+
+
 def test_odds_past_the_deadline_are_a_503_with_retry_after():
     settings = Settings(log_requests=False, odds_deadline_seconds=0.001)
     with TestClient(build_app(settings, MemoryCache())) as client:

@@ -321,8 +321,17 @@ def check_states(top: int, dice: int) -> int:
 
 def check_cost(request: Model) -> Estimate:
     """A die and its chain (20 faces and 21 extra dice at most) and the tables of its values:
-    the same bound for every pool, and for every rule whose odds are one check's."""
+    the same bound for every pool, and for every rule whose odds are one check's (of a pool
+    the rule may change first)."""
     return CHECK
+
+
+def pool_cost(request: CheckInput) -> Estimate:
+    """One check of the request's own pool: each die and its chain made and brought to the
+    pool's total, then the kept die's tables (`check_states`). A few thousand states, so
+    dozens fit the allowance one GraphQL request or batch of calls shares."""
+    pool = parse(request.pool)
+    return Estimate(check_states(sides(pool, ("pool",), request.options), pool.row), ("/pool",))
 
 
 @operation(
@@ -330,7 +339,7 @@ def check_cost(request: Model) -> Estimate:
     kind=Kind.CHECK,
     covers=("fi.core.check",),
     odds=check_odds,
-    cost=check_cost,
+    cost=pool_cost,
     standard=STANDARD,
     memo=True,
     example={"pool": "IV-3", "tn": 3, "dice": {"values": [3, 4, 4]}},
@@ -395,7 +404,7 @@ def test_cost(request: TestInput) -> Estimate:
     """The dice engine as `core/check`; the deck engine, each card's chains, multiplied over
     the cards read (`deck.chain_states`)."""
     if request.options.engine is Engine.DICE:
-        return check_cost(request)
+        return pool_cost(_dice_check(request))
     deck, column, row, cards = _deck_read(request)
     return Estimate(chain_states(deck, column, row, cards), ("/pool",))
 
@@ -441,7 +450,7 @@ def default_odds(request: DefaultInput) -> CheckOdds:
     kind=Kind.CHECK,
     covers=("fi.core.default_roll",),
     odds=default_odds,
-    cost=check_cost,
+    cost=pool_cost,
     example={"pool": "III-3", "tn": 5, "dice": {"values": [8, 5, 3, 2]}},
 )
 def default_roll(request: DefaultInput, dice: Dice) -> Checked:
