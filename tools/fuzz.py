@@ -86,6 +86,7 @@ def main() -> int:
             }
             graphql_started = time.monotonic()
             summary = fuzz_graphql(f"{base}/graphql", graphql_cases)
+            status = report(summary, graphql_started)  # timed before the others' wait
             for name, (process, output) in processes.items():
                 print("schemathesis run", " ".join(runs[name]), flush=True)
                 process.wait(timeout=TIMEOUTS[mode])
@@ -102,7 +103,6 @@ def main() -> int:
                     return process.returncode
                 found = re.search(r"(\d+) generated", text)
                 counts[name] = int(found.group(1)) if found else 0
-        status = report(summary, graphql_started)
         counts["GraphQL (per operation)"] = summary.total
     print(f"Fuzzed in {time.monotonic() - started:.0f} s:")
     for name, count in counts.items():
