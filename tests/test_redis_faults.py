@@ -190,9 +190,12 @@ class Load:
 
 @pytest.fixture
 def service(redis_server: RedisServer, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """The service in a subprocess with Redis (its output kept in a file), and its base URL."""
+    """The service in a subprocess with Redis (its output kept in a file), and its base URL,
+    once ready: its GraphQL app is built before the load, not by the first of its twelve
+    clients while the others wait (seconds on a loaded machine, past their 10 s timeout)."""
     log = tmp_path / "service.log"
-    with served({"REDIS_URL": redis_server.url}, log) as (base, _):
+    prepared = {"REDIS_URL": redis_server.url, "PREPARE_ON_START": "true"}
+    with served(prepared, log, seconds=120, until="/readyz") as (base, _):
         yield base, log
 
 
