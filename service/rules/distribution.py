@@ -39,6 +39,7 @@ __all__ = [
     "exact",
     "outcome_table",
     "packed_states",
+    "repeated_states",
     "written",
 ]
 
@@ -220,6 +221,21 @@ class Distribution(Generic[T]):
         counted(len(sums))
         return Distribution._made(sums, self.total * other.total)
 
+    def repeated(self, count: int) -> "Distribution[int]":
+        """The total of `count` independent draws of this distribution of integers (icepool's
+        `count @ die`). Where the outcomes pack (`_packed_sums`), one big-integer power
+        (`repeated_states`); else added draw by draw."""
+        if count < 1:
+            return Distribution({0: 1})
+        sums = _packed_power(self._weights, count)  # type: ignore[arg-type]
+        if sums is None:
+            total: Distribution[int] = self  # type: ignore[assignment]
+            for _ in range(count - 1):
+                total = total + self  # type: ignore[operator]
+            return total
+        counted(repeated_states(_shape(self._weights), count))  # type: ignore[arg-type]
+        return Distribution._made(sums, self.total**count)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -253,6 +269,19 @@ def _merged(pairs: Iterable[tuple[T, int]]) -> dict[T, int]:
     return merged
 
 
+class Shape(NamedTuple):
+    """What a convolution's work depends on: outcomes with a weight, the integers they
+    span, and the bits of the heaviest weight."""
+
+    outcomes: int
+    span: int
+    bits: int
+
+
+def _shape(weights: Mapping[int, int]) -> Shape:
+    return Shape(len(weights), max(weights) - min(weights) + 1, max(weights.values()).bit_length())
+
+
 #: Outcomes spread over more than this many integers per outcome are summed pair by pair.
 _SPARSE = 4
 
@@ -266,21 +295,47 @@ def _packed_sums(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int] |
     product's fields are the summed weights (Kronecker substitution). Exact, and the
     multiplying is done by the interpreter's big integers, not a loop of pairs.
     """
-    if not a or not b or not all(type(k) is int for k in (*a, *b)):
+    if not _packs(a) or not _packs(b):
         return None
     low_a, low_b = min(a), min(b)
     span_a, span_b = max(a) - low_a + 1, max(b) - low_b + 1
-    if span_a > _SPARSE * len(a) or span_b > _SPARSE * len(b):
-        return None
     width = (
         max(a.values()).bit_length()
         + max(b.values()).bit_length()
         + min(len(a), len(b)).bit_length()
         + 7
     ) // 8
-    product = _packed(a, low_a, span_a, width) * _packed(b, low_b, span_b, width)
-    raw = product.to_bytes(width * (span_a + span_b - 1), "little")
-    low = low_a + low_b
+    product = _product(_packed(a, low_a, span_a, width), _packed(b, low_b, span_b, width))
+    return _unpacked(product, width, span_a + span_b - 1, low_a + low_b)
+
+
+def _packed_power(a: Mapping[int, int], count: int) -> dict[int, int] | None:
+    """The weights of `count` draws of `a` summed, as one power of `a` packed (`_packed_sums`),
+    or None where `a` does not pack. A field holds any coefficient of the power: a sum of at
+    most len(a) ** (count - 1) products of `count` weights."""
+    if not _packs(a):
+        return None
+    low, span = min(a), max(a) - min(a) + 1
+    width = _power_width(_shape(a), count)
+    power = _power(_packed(a, low, span, width), count)
+    return _unpacked(power, width, count * (span - 1) + 1, count * low)
+
+
+def _packs(weights: Mapping[int, int]) -> bool:
+    """Whether `weights` pack into one integer: int outcomes, spread over at most `_SPARSE`
+    integers each."""
+    if not weights or not all(type(k) is int for k in weights):
+        return False
+    return max(weights) - min(weights) + 1 <= _SPARSE * len(weights)
+
+
+def _power_width(a: Shape, count: int) -> int:
+    return (count * a.bits + (count - 1) * a.outcomes.bit_length() + 7) // 8
+
+
+def _unpacked(packed: int, width: int, span: int, low: int) -> dict[int, int]:
+    """The non-zero fields of `packed`, `width` bytes each, as weights of low, low + 1, ..."""
+    raw = packed.to_bytes(width * span, "little")
     sums = {}
     for power, start in enumerate(range(0, len(raw), width)):
         weight = int.from_bytes(raw[start : start + width], "little")
@@ -289,17 +344,30 @@ def _packed_sums(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int] |
     return sums
 
 
-class Shape(NamedTuple):
-    """What a convolution's work depends on: outcomes with a weight, the integers they
-    span, and the bits of the heaviest weight."""
-
-    outcomes: int
-    span: int
-    bits: int
+#: Factors of at least this many bits on both sides are multiplied by GMP.
+_GMP_BITS = 2048
 
 
-def _shape(weights: Mapping[int, int]) -> Shape:
-    return Shape(len(weights), max(weights) - min(weights) + 1, max(weights.values()).bit_length())
+def _product(a: int, b: int) -> int:
+    """`a * b`. Where both are long, GMP multiplies them (gmpy2, imported on first need: it
+    holds 6 MB, which a process that sums no long runs never pays): a damage pool's packed
+    sums are 100,000-bit products, which the interpreter's Karatsuba takes 1 ms over and GMP
+    0.1 ms, conversions included."""
+    if min(a.bit_length(), b.bit_length()) < _GMP_BITS:
+        return a * b
+    from gmpy2 import mpz
+
+    return int(mpz(a) * mpz(b))
+
+
+def _power(a: int, count: int) -> int:
+    """`a ** count`, by GMP where `a` is long (`_product`)."""
+    if a.bit_length() < _GMP_BITS:
+        power: int = a**count  # a whole power: count is positive
+        return power
+    from gmpy2 import mpz
+
+    return int(mpz(a) ** count)
 
 
 #: Digit products (of the interpreter's 30-bit digits) a big-integer product makes in the
@@ -321,6 +389,26 @@ def added_states(a: Shape, b: Shape) -> int:
     """At most the states `__add__` counts for two runs of integers of these shapes (or
     smaller): their pairs or their packed product, whichever is fewer, then the sums."""
     return min(a.outcomes * b.outcomes, packed_states(a, b)) + a.span + b.span - 1
+
+
+def repeated_states(a: Shape, count: int) -> int:
+    """The states `repeated` counts for `count` draws of a packing distribution of this shape:
+    its fields packed and the power's read, and the digit products of raising it by squaring
+    (left to right, schoolbook, as `packed_states`)."""
+    span = count * (a.span - 1) + 1
+    width = _power_width(a, count)
+
+    def digits(k: int) -> int:
+        return -(-8 * width * (k * (a.span - 1) + 1) // 30)
+
+    products, k = 0, 1
+    for bit in bin(count)[3:]:
+        products += digits(k) ** 2
+        k *= 2
+        if bit == "1":
+            products += digits(k) * digits(1)
+            k += 1
+    return a.span + span + products // DIGIT_PRODUCTS
 
 
 def _packed(weights: Mapping[int, int], low: int, span: int, width: int) -> int:

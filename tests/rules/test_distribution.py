@@ -19,6 +19,7 @@ from service.rules.distribution import (
     exact,
     outcome_table,
     packed_states,
+    repeated_states,
 )
 
 
@@ -301,3 +302,33 @@ def test_a_packed_convolution_is_counted_by_its_work_where_that_is_less_than_its
             assert meter.states - before == made + len(total) <= bound
     assert meter.states < pairs / 5
     assert total.total == 6 ** (17 * 5)
+
+
+@settings(max_examples=200)
+@given(weights, st.integers(0, 6))
+def test_repeated_draws_sum_as_every_draw_added(a, count):
+    """`repeated(n)` is n draws added one by one, as a power where the outcomes pack (dense
+    ones, long ones multiplied by GMP) and added draw by draw where they do not."""
+    one = Distribution(a)
+    expected = Distribution({0: 1})
+    for _ in range(count):
+        expected = expected + one
+    found = one.repeated(count)
+    assert dict(found.items()) == dict(expected.items())
+    assert found.total == sum(a.values()) ** count
+
+
+def test_repeated_exploding_dice_are_counted_as_their_power():
+    """Five exploding d6 (a Future Imperfect damage pool): a power of a 24,240-bit integer, by GMP,
+    counted by `repeated_states` of the die's shape, far fewer states than its pairs and no
+    more than the five convolutions one by one."""
+    die = Distribution.exploding(6, 16, lambda n: n, lambda n: n == 6)
+    one_by_one = Distribution({0: 1})
+    with metered() as added:
+        for _ in range(5):
+            one_by_one = one_by_one + die
+    with metered() as meter:
+        total = die.repeated(5)
+    assert total == one_by_one
+    assert total.total == 6 ** (17 * 5)
+    assert meter.states == repeated_states(_shape(die), 5) < added.states

@@ -4,6 +4,7 @@ total over the target's Size, rounded down (FI:L514-516); each wound level bring
 open-ended, and a hit that wounds nothing still 1d6 (FI:L591). Wounds a hazard places at
 random go where the d20 location table says (FI:L431-437, A-13)."""
 
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated
@@ -11,7 +12,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, Shape, added_states
+from service.rules.distribution import Distribution, Shape, added_states, repeated_states
 from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution, die_values
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import Pool, sides
@@ -92,10 +93,9 @@ def summed(tops: list[int], depth: int | None = None) -> Distribution[int]:
     """The total of one open-ended die of each of `tops` sides, followed to `depth` (by
     default, enough for them alone)."""
     depth = depth_for(tops) if depth is None else depth
-    total = Distribution({0: 1})
-    for top in sorted(tops):
-        total = total + die_distribution(top, True, depth)
-    return total
+    dice = [die_distribution(top, True, depth).repeated(count)
+            for top, count in sorted(Counter(tops).items())]  # fmt: skip
+    return sum(dice[1:], dice[0]) if dice else Distribution({0: 1})
 
 
 def totals_of(tops: list[int], depth: int) -> int:
@@ -105,21 +105,23 @@ def totals_of(tops: list[int], depth: int) -> int:
 
 
 def sum_states(tops: list[int], depth: int | None = None) -> int:
-    """At most how many states `summed` makes: each die made (its face and a chain of
-    `depth` more, at most top x (4 depth + 3) states), then each of its values
-    (`die_values`) met with each total so far (`totals_of` the dice before it), as pairs or
-    as a packed product (`added_states`, no weight above its distribution's total:
-    top^(depth + 1) a die), and the totals that come of it. A die's values and the totals
-    are each a run of integers with few gaps, so their product is always packed."""
+    """At most how many states `summed` makes: each kind of die made (its face and a chain
+    of `depth` more, at most top x (4 depth + 3) states) and raised to its count
+    (`repeated_states`, no weight above its total: top^(depth + 1) a die), then each kind's
+    totals met with the totals so far, as pairs or as a packed product (`added_states`), and
+    the totals that come of it. A die's values and the totals are each a run of integers
+    with few gaps, so they always pack."""
     depth = depth_for(tops) if depth is None else depth
-    states, reach, total = 0, 1, 1
-    for top in sorted(tops):
+    states, reach, total = 0, 0, 1
+    for top, count in sorted(Counter(tops).items()):
         (values, highest), die = die_values(top, depth), top ** (depth + 1)
-        states += top * (4 * depth + 3) + added_states(
-            Shape(reach, reach, total.bit_length()), Shape(values, highest, die.bit_length())
-        )
-        reach += highest - 1
-        total *= die
+        states += top * (4 * depth + 3)
+        states += repeated_states(Shape(values, highest, die.bit_length()), count)
+        span, bits = count * (highest - 1) + 1, (die**count).bit_length()
+        if reach:
+            states += added_states(Shape(reach, reach, total.bit_length()), Shape(span, span, bits))
+        reach = reach + span - 1 if reach else span
+        total *= die**count
     return states
 
 

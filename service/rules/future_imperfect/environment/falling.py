@@ -18,8 +18,8 @@ from service.rules.distribution import (
     OutcomeProbability,
     Shape,
     Truncation,
-    added_states,
     outcome_table,
+    repeated_states,
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
@@ -255,9 +255,7 @@ def fall_odds(request: FallInput) -> FallOdds:
         return FallOdds(wounds=outcome_table(outcomes.map(lambda o: 0)), truncation=None)
     code, count = found_tier
     one, depth = damage_distribution(code, request.options)
-    total = one
-    for _ in range(count - 1):
-        total = total + one
+    total = one.repeated(count)
     wounded = wounds_for(request.size)
 
     def wounds(outcome: LandingOutcome) -> Distribution[int]:
@@ -270,10 +268,9 @@ def fall_odds(request: FallInput) -> FallOdds:
 
 def fall_cost(request: FallInput) -> Estimate:
     """The landing's check (under 70,000 states), then one draw of the code summed
-    (`sum_states`), added to itself for each further draw: its totals against the totals so
-    far, as pairs or packed (`added_states`, no weight above the draws' total), and the
-    totals that come of it. Then the wounds read off the totals for each of the three
-    landing outcomes, twice."""
+    (`sum_states`) and raised to the number of draws (`repeated_states`, no weight above a
+    draw's total). Then the wounds read off the totals for each of the three landing
+    outcomes, twice."""
     found = tier(request.distance, request.options)
     if found is None:
         return Estimate(10_000, ())
@@ -281,10 +278,8 @@ def fall_cost(request: FallInput) -> Estimate:
     tops = [sides(code, ("distance",), request.options)] * code.row
     depth = depth_for(tops)
     width, bits = totals_of(tops, depth), (tops[0] ** ((depth + 1) * code.row)).bit_length()
-    states, reach = sum_states(tops, depth), width
-    for draws in range(1, count):
-        states += added_states(Shape(reach, reach, draws * bits), Shape(width, width, bits))
-        reach += width - 1
+    states = sum_states(tops, depth) + repeated_states(Shape(width, width, bits), count)
+    reach = count * (width - 1) + 1
     return Estimate(states + 6 * reach + 70_000, ("/distance",))
 
 
