@@ -17,6 +17,7 @@ bounds the difference from icepool's, exploding to the same depth (its last die 
 mass instead). Every twin builds its dice and evaluators afresh, so icepool too runs cold.
 """
 
+import gc
 import json
 import statistics
 import time
@@ -266,13 +267,25 @@ def disagreement(cold: Cold, odds: dict[str, Any]) -> Fraction:
     return Fraction(apart) - Fraction(cut["exact"])
 
 
-def _median_seconds(work: Callable[[], object], repeats: int) -> float:
-    times = []
+def _median_seconds(works: tuple[Callable[[], object], ...], repeats: int) -> list[float]:
+    """The median seconds of each of `works`, timed in turn within each repeat: a shared
+    host's speed drifts within seconds, and timing one side's repeats and then the other's
+    would put the drift into their ratio. Each timed run follows an untimed one of the same
+    work, as repeats one after another do: otherwise the other side's run would have just
+    evicted its code and data from the processor's caches. The collector is off while a
+    run is timed, as `timeit` has it: a collection's cost is the other side's garbage."""
+    times: list[list[float]] = [[] for _ in works]
     for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for work, taken in zip(works, times, strict=True):
+            work()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                work()
+                taken.append(time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return [statistics.median(taken) for taken in times]
 
 
 def _operation(cold: Cold) -> Operation:
@@ -291,8 +304,7 @@ def measure(repeats: int = 30) -> list[dict[str, Any]]:
         odds = json.loads(op.run_odds(request).model_dump_json())
         if disagreement(cold, odds) > 0:
             raise SystemExit(f"{cold.name}: the service and icepool disagree; no race to run")
-        ours = _median_seconds(partial(op.run_odds, request), repeats)
-        theirs = _median_seconds(cold.icepool, repeats)
+        ours, theirs = _median_seconds((partial(op.run_odds, request), cold.icepool), repeats)
         rows.append({"name": cold.name, "service_ms": ours * 1000, "icepool_ms": theirs * 1000,
                      "speedup": theirs / ours})  # fmt: skip
     return rows

@@ -293,7 +293,7 @@ def _packed_sums(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int] |
     Each map becomes a polynomial (weight of outcome k at power k - lowest) packed into an
     integer with a field per power wide enough for any coefficient of the product; their
     product's fields are the summed weights (Kronecker substitution). Exact, and the
-    multiplying is done by the interpreter's big integers, not a loop of pairs.
+    multiplying is done by big integers (`_product`), not a loop of pairs.
     """
     if not _packs(a) or not _packs(b):
         return None
@@ -472,14 +472,18 @@ def outcome_table(
     distribution: Distribution[T], order: Iterable[T] | None = None
 ) -> list[OutcomeProbability]:
     """Every outcome with non-zero probability, in `order` if given (else sorted)."""
-    outcomes = (
-        [o for o in order if distribution.weight(o)]
-        if order is not None
-        else sorted((o for o, _ in distribution.items()), key=_sort_key)
-    )
+    weights = distribution._weights
+    if order is not None:
+        outcomes = [o for o in order if weights.get(o)]
+    else:
+        outcomes = list(weights)
+        if all(type(o) is int for o in outcomes):
+            outcomes.sort()  # type: ignore[call-arg]  # five times faster than by a key
+        else:
+            outcomes.sort(key=_sort_key)
     total = distribution.total
     return _TABLE.validate_python(
-        [_probability_of(written(o), distribution.weight(o), total) for o in outcomes]
+        [_probability_of(written(o), weights[o], total) for o in outcomes]
     )
 
 
