@@ -117,11 +117,13 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
         (values, highest), die = die_values(top, depth), top ** (depth + 1)
         states += top * (4 * depth + 3)
         states += repeated_states(Shape(values, highest, die.bit_length()), count)
-        span, bits = count * (highest - 1) + 1, (die**count).bit_length()
+        span, kind = count * (highest - 1) + 1, die**count
         if reach:
-            states += added_states(Shape(reach, reach, total.bit_length()), Shape(span, span, bits))
+            states += added_states(
+                Shape(reach, reach, total.bit_length()), Shape(span, span, kind.bit_length())
+            )
         reach = reach + span - 1 if reach else span
-        total *= die**count
+        total *= kind
     return states
 
 
