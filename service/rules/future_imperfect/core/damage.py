@@ -117,13 +117,13 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
         (values, highest), die = die_values(top, depth), top ** (depth + 1)
         states += top * (4 * depth + 3)
         states += repeated_states(Shape(values, highest, die.bit_length()), count)
-        span, kind = count * (highest - 1) + 1, die**count
+        span, kind_total = count * (highest - 1) + 1, die**count
         if reach:
             states += added_states(
-                Shape(reach, reach, total.bit_length()), Shape(span, span, kind.bit_length())
+                Shape(reach, reach, total.bit_length()), Shape(span, span, kind_total.bit_length())
             )
         reach = reach + span - 1 if reach else span
-        total *= kind
+        total *= kind_total
     return states
 
 
