@@ -4133,8 +4133,10 @@ class Client(Transport):
         body: models.FourCCombatResultConcussRequest,
     ) -> models.FourCCombatResultConcussResult:
         """After the damage, if the attacker's Brawn is greater than the defender's Fortitude, the
-        defender rolls Fortitude: black knocks them out for 1d10 turns (C:L1264-1272). The text's
-        lost "Fortitude points" name no pool: unconsciousness only (A-16).
+        defender rolls Fortitude: black knocks them out for 1d10 turns, losing all "Fortitude
+        points" and on waking recovering as many as the Fortitude Rank Value (C:L1264-1272). Those
+        points name no pool: by default unconsciousness only; read as Damage points, they are 0
+        while out, without Dying, and at most the Damage maximum on waking (A-16).
 
         POST /v1/four-c/combat/result/concuss
         """
@@ -4146,8 +4148,10 @@ class Client(Transport):
         body: models.FourCCombatResultConcussOddsRequest,
     ) -> models.FourCCombatResultConcussOddsResult:
         """Exact odds: After the damage, if the attacker's Brawn is greater than the defender's
-        Fortitude, the defender rolls Fortitude: black knocks them out for 1d10 turns
-        (C:L1264-1272). The text's lost "Fortitude points" name no pool: unconsciousness only
+        Fortitude, the defender rolls Fortitude: black knocks them out for 1d10 turns, losing all
+        "Fortitude points" and on waking recovering as many as the Fortitude Rank Value
+        (C:L1264-1272). Those points name no pool: by default unconsciousness only; read as Damage
+        points, they are 0 while out, without Dying, and at most the Damage maximum on waking
         (A-16).
 
         POST /v1/four-c/combat/result/concuss/odds

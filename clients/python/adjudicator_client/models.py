@@ -7845,6 +7845,20 @@ class FourCCombatRangePenaltyResult(Model):
     ]
 
 
+DamageMax1 = TypeAliasType(
+    "DamageMax1",
+    Annotated[
+        int,
+        Field(
+            description="The defender's Damage maximum: needed with concuss_points=damage_points (A-16), which caps the points they wake with.",
+            ge=0,
+            le=100000,
+            title="Damage Max",
+        ),
+    ],
+)
+
+
 class FourCCombatResultDyingResult(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -24836,6 +24850,13 @@ class FourCCombatOptions(Model):
             title="DodgeTiming",
         ),
     ] = "first_attack"
+    concuss_points: Annotated[
+        Literal["none", "damage_points"],
+        Field(
+            description="The 'Fortitude points' a knocked-out defender loses name no pool (C:L1268): unconsciousness only, or read as Damage points, 0 while out (not Dying) and on waking the lesser of the Damage maximum and the Fortitude Rank Value.",
+            title="ConcussPoints",
+        ),
+    ] = "none"
 
 
 class FourCCombatPullPunchRequest(Model):
@@ -24872,6 +24893,20 @@ class FourCCombatRangedOddsResult(Model):
     hit: Annotated[
         list[OutcomeProbability], Field(description="Whether the attack lands at all.", title="Hit")
     ]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCombatOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCCombatResultConcussOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[list[OutcomeProbability], Field(title="Result")]
     master_table: Annotated[str, Field(title="Master Table")]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
@@ -27304,6 +27339,7 @@ class FourCMovementExhaustionOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     turns_moved: Annotated[
         int,
@@ -27389,6 +27425,7 @@ class FourCMovementExhaustionRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     turns_moved: Annotated[
         int,
@@ -27484,6 +27521,7 @@ class FourCMovementSwimmingOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     turns_under: Annotated[
         int,
@@ -27580,6 +27618,7 @@ class FourCMovementSwimmingRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     turns_under: Annotated[
         int,
@@ -30991,6 +31030,13 @@ class FourCRifleOptions(Model):
             title="DodgeTiming",
         ),
     ] = "first_attack"
+    concuss_points: Annotated[
+        Literal["none", "damage_points"],
+        Field(
+            description="The 'Fortitude points' a knocked-out defender loses name no pool (C:L1268): unconsciousness only, or read as Damage points, 0 while out (not Dying) and on waking the lesser of the Damage maximum and the Fortitude Rank Value.",
+            title="ConcussPoints",
+        ),
+    ] = "none"
     omphalos_halve_before_bonus: Annotated[
         bool,
         Field(
@@ -32118,6 +32164,7 @@ class FourCWrestlingHoldDamageRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -32196,6 +32243,7 @@ class FourCWrestlingSeizeOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -32304,6 +32352,7 @@ class FourCWrestlingSeizeRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -32405,6 +32454,7 @@ class FourCWrestlingSlipOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -32513,6 +32563,7 @@ class FourCWrestlingSlipRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -32614,6 +32665,7 @@ class FourCWrestlingStruggleOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -32722,6 +32774,7 @@ class FourCWrestlingStruggleRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -50484,6 +50537,7 @@ class FourCCombatArmorRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -50571,6 +50625,7 @@ class FourCCombatBlockOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -50649,6 +50704,7 @@ class FourCCombatBlockRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -50978,6 +51034,7 @@ class FourCCombatDamageRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -51242,6 +51299,7 @@ class FourCCombatEvadeOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacks: Annotated[
         int,
@@ -51329,6 +51387,7 @@ class FourCCombatEvadeRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacks: Annotated[
         int,
@@ -51435,6 +51494,7 @@ class FourCCombatInitiativeOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -51495,6 +51555,7 @@ class FourCCombatInitiativeRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -51600,6 +51661,7 @@ class FourCCombatMeleeOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -51715,6 +51777,7 @@ class FourCCombatMeleeRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -51823,6 +51886,7 @@ class FourCCombatMultiTargetOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -51940,6 +52004,7 @@ class FourCCombatMultiTargetRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -52088,6 +52153,7 @@ class FourCCombatRangedOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -52200,6 +52266,7 @@ class FourCCombatRangedRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
@@ -52305,11 +52372,24 @@ class FourCCombatResultConcussOddsRequest(Model):
         Literal["normal", "amplified", "nine_lives"],
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
-    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+    options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
         "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "armor_stacking": "highest",
+        "dying_requires_penetration": True,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacker_brawn: Annotated[
         int,
@@ -52317,20 +52397,13 @@ class FourCCombatResultConcussOddsRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
-
-
-class FourCCombatResultConcussOddsResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    result: Annotated[list[OutcomeProbability], Field(title="Result")]
-    master_table: Annotated[str, Field(title="Master Table")]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
-    options_applied: Annotated[
-        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
-    ]
+    damage_max: Annotated[
+        DamageMax1 | None,
+        Field(
+            description="The defender's Damage maximum: needed with concuss_points=damage_points (A-16), which caps the points they wake with.",
+            title="Damage Max",
+        ),
+    ] = None
 
 
 class FourCCombatResultConcussRequest(Model):
@@ -52383,11 +52456,24 @@ class FourCCombatResultConcussRequest(Model):
         Literal["normal", "amplified", "nine_lives"],
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
-    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+    options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
         "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "armor_stacking": "highest",
+        "dying_requires_penetration": True,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacker_brawn: Annotated[
         int,
@@ -52395,6 +52481,13 @@ class FourCCombatResultConcussRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
+    damage_max: Annotated[
+        DamageMax1 | None,
+        Field(
+            description="The defender's Damage maximum: needed with concuss_points=damage_points (A-16), which caps the points they wake with.",
+            title="Damage Max",
+        ),
+    ] = None
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
     ] = None
@@ -52423,11 +52516,25 @@ class FourCCombatResultConcussResult(Model):
     unconscious_turns: Annotated[
         int | None, Field(description="Concuss black: 1d10 turns.", title="Unconscious Turns")
     ] = None
+    damage_points: Annotated[
+        int | None,
+        Field(
+            description="With concuss_points=damage_points (A-16), when knocked out: 0, not Dying.",
+            title="Damage Points",
+        ),
+    ] = None
+    damage_points_on_waking: Annotated[
+        int | None,
+        Field(
+            description="With concuss_points=damage_points (A-16), when knocked out: the lesser of the Damage maximum and the Fortitude Rank Value (C:L1268).",
+            title="Damage Points On Waking",
+        ),
+    ] = None
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+        FourCCombatOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -52731,10 +52838,16 @@ class FourCCombatRushOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
-        Field(description="A rush takes no movement penalty.", ge=0, le=20, title="Sectors Moved"),
+        Field(
+            description="A rush takes no -1 Row Step for the sectors it moves into (C:L967): 0, the only value; its open sectors give +1 each instead.",
+            ge=0,
+            le=0,
+            title="Sectors Moved",
+        ),
     ] = 0
     defender_dodge: Annotated[
         Literal["black", "red", "blue", "yellow"] | None,
@@ -52826,10 +52939,16 @@ class FourCCombatRushRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     sectors_moved: Annotated[
         int,
-        Field(description="A rush takes no movement penalty.", ge=0, le=20, title="Sectors Moved"),
+        Field(
+            description="A rush takes no -1 Row Step for the sectors it moves into (C:L967): 0, the only value; its open sectors give +1 each instead.",
+            ge=0,
+            le=0,
+            title="Sectors Moved",
+        ),
     ] = 0
     defender_dodge: Annotated[
         Literal["black", "red", "blue", "yellow"] | None,
@@ -52907,6 +53026,7 @@ class FourCCombatThrownRangeRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
 
 
@@ -53085,6 +53205,7 @@ class FourCGearOmphalosIxAttackOddsRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
         "omphalos_halve_before_bonus": True,
         "omphalos_close_range_override": True,
         "omphalos_close_range_inclusive": True,
@@ -53234,6 +53355,7 @@ class FourCGearOmphalosIxAttackRequest(Model):
         "exhaustion_penalty": "flat",
         "evade_scope": "one_attack",
         "dodge_timing": "first_attack",
+        "concuss_points": "none",
         "omphalos_halve_before_bonus": True,
         "omphalos_close_range_override": True,
         "omphalos_close_range_inclusive": True,

@@ -4,6 +4,7 @@ written here, independent of the service's code. Seed lines are cited as C:L<n>.
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
 
@@ -376,6 +377,25 @@ def test_generation_by_table_dice_in_the_catalogue_s_order():
     assert [r.purpose for r in sheet.rolls][:2] == ["origin tens", "origin ones"]
 
 
+def test_an_alien_loses_one_of_the_powers_it_holds_after_repeats_are_settled():
+    """Powers are rolled as usual, then the origin modifies them (C:L168): an Alien loses one
+    power, keeping at least one (C:L174). Three selections, Body Armor twice (raised +20,
+    C:L390) and Phasing, hold two powers; the Alien loses the last, Phasing, as
+    `character/origin/apply-advanced` does with the same draft (catalogue 3.3.5 steps 5-6)."""
+    rolls = d100(5, 42, 80, 85, 20, 65, 83, 83, 61, 85, 17, 53, 4, 27, 7, 58, 77)
+    sheet = run(generate, {"advanced_origins": True, "dice": {"values": rolls}})
+    assert sheet.origin == "alien"
+    assert [(p.power, p.rv, p.times) for p in sheet.powers] == [("body_armor", 30, 2)]
+    assert sheet.power_count == 1
+    assert any(note.startswith("Alien: lost phasing") for note in sheet.notes)
+    rolled = [{"power": "body_armor", "rv": 30}, {"power": "phasing", "rv": 30}]
+    draft = {"traits": [{"trait": t, "rv": 10} for t in ("melee", "coordination", "brawn",
+             "fortitude", "intellect", "awareness", "willpower")], "lifestyle": 20,
+             "repute": 20, "skills": 2, "powers": rolled}  # fmt: skip
+    applied = run(apply_advanced, {"origin": "alien", "draft": draft})
+    assert [(p.power, p.rv) for p in applied.powers] == [("body_armor", 30)]
+
+
 def test_alter_ego_and_sidekick_keep_their_limits():
     parent = {"traits": {**T6, **T6_FORTUNE}, "power_count": 3}
     for seed in range(30):
@@ -537,35 +557,41 @@ def test_a_specific_power_is_held_as_catalogue_5_2(body, each, places):
         assert 0 < Fraction(325, 100 * size) - found["flight"] < Fraction(1, 10**12)
 
 
-def kept_odds(n: int, keep: int, size: int = 25) -> Fraction:
-    """+20 with no rerolls: n independent selections, the first `keep` new powers kept. A
-    power is kept when it first comes at draw j and fewer than `keep` others were new before
-    it, the draws before it falling on the other size - 1 (a count of distinct values)."""
-    total = Fraction(0)
-    distinct = {0: Fraction(1)}  # distinct others among the draws so far
+def kept_odds(n: int, keep: Callable[[int], int], size: int = 25) -> Fraction:
+    """+20 with no rerolls: n independent selections of `size` powers, of whose `held`
+    different ones the first `keep(held)` new ones are kept. The chain follows the number
+    held and the place among them at which one power (Flight) first came, if it came."""
+    states: Counter[tuple[int, int | None]] = Counter({(0, None): Fraction(1)})
     for _ in range(n):
-        total += sum(p for d, p in distinct.items() if d < keep) * Fraction(1, size)
-        following = Counter()
-        for d, p in distinct.items():
-            following[d] += p * Fraction(d, size)
-            following[d + 1] += p * Fraction(size - 1 - d, size)
-        distinct = dict(following)
-    return total
+        following: Counter[tuple[int, int | None]] = Counter()
+        for (held, place), p in states.items():
+            others = held - (place is not None)
+            following[(held + 1, held) if place is None else (held, place)] += p / size
+            following[(held, place)] += p * Fraction(others, size)
+            following[(held + 1, place)] += p * Fraction(size - 1 - others, size)
+        states = following
+    return sum(
+        (p for (held, place), p in states.items() if place is not None and place < keep(held)),
+        Fraction(0),
+    )
 
 
 def test_origins_and_a_sidekick_s_limit_keep_the_first_powers():
     """Advanced origins (A-08): a Mutant rolls n + 1 and keeps them, an Alien rolls n and
-    keeps the first n - 1 new ones (at least 1); a Sidekick keeps at most half its parent's
-    powers, rounded up (C:L808-810), the last rolled dropped (A-62). Magic 1%, alone."""
+    loses the last new power of those it holds, keeping one (C:L168, C:L174); a Sidekick
+    keeps at most half its parent's powers, rounded up (C:L808-810), the last rolled dropped
+    (A-62). Magic 1%, alone."""
     parent = {"traits": {**T6, **T6_FORTUNE}, "power_count": 3}
     for cap, op, body in [(None, generate, {}), (2, sidekick, {"parent": parent})]:
         expected = Fraction(0)
         for origin, po in ORIGIN_ODDS.items():
             for n, pn in COUNT_ODDS.items():
-                rolled = n + (origin == "mutant")
-                keep = max(1, n - 1) if origin == "alien" else rolled
-                keep = min(keep, cap or keep)
-                expected += po * pn * kept_odds(rolled, keep)
+
+                def keep(held: int, origin: str = origin, cap: int | None = cap) -> int:
+                    kept = held - 1 if origin == "alien" and held > 1 else held
+                    return min(kept, cap) if cap else kept
+
+                expected += po * pn * kept_odds(n + (origin == "mutant"), keep)
         found = odds(op, {**body, "advanced_origins": True})
         held = held_odds(found)
         assert held["flight"] == expected

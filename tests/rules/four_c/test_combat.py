@@ -4,11 +4,13 @@ from the service) and the independent colour enumeration (oracle.py)."""
 from fractions import Fraction
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.four_c.combat.attacks import melee, ranged, rush
 from service.rules.four_c.combat.defences import block, catch, dodge, evade
 from service.rules.four_c.combat.results import concuss, pound
 from service.rules.four_c.combat.wrestling import seize, slip, struggle
+from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
 
@@ -87,6 +89,9 @@ def test_moving_costs_a_row_step_a_sector_and_rushing_gains_one():
     assert moved == expected(oracle.colour_odds(30, -2), SEED_TABLES["bashing"])
     rushed = table(odds(rush, {"rv": 30, "open_sectors": 2}).result)
     assert rushed == expected(oracle.colour_odds(30, 2), SEED_TABLES["rush"])
+    # "unless you perform a rush" (C:L967): the sectors a rush moves into cost nothing.
+    with pytest.raises(ValidationError, match="sectors_moved"):
+        odds(rush, {"rv": 30, "open_sectors": 2, "sectors_moved": 2})
 
 
 def test_waiting_shortens_the_range_penalty():
@@ -165,6 +170,24 @@ def test_a_concussed_defender_is_out_for_a_d10_of_turns():
         table(odds(concuss, {"rv": 10, "attacker_brawn": 30}).result)["unconscious"]
         == colours["black"]
     )
+
+
+def test_concussed_fortitude_points_read_as_damage_points():
+    """C:L1268: the knocked-out defender "loses all Fortitude points" and on waking recovers
+    as many as the Fortitude Rank Value. A-16: no pool by default; read as Damage points,
+    0 while out (not Dying) and on waking the lesser of the maximum and the Rank Value."""
+    out = {"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}}
+    plain = run(concuss, out)
+    assert (plain.damage_points, plain.damage_points_on_waking) == (None, None)
+    assert plain.options_applied.concuss_points == "none"
+    as_damage = {**out, "options": {"concuss_points": "damage_points"}}
+    assert run(concuss, {**as_damage, "damage_max": 90}).damage_points_on_waking == 10
+    knocked = run(concuss, {**as_damage, "damage_max": 6})
+    assert (knocked.damage_points, knocked.damage_points_on_waking) == (0, 6)
+    standing = run(concuss, {**as_damage, "damage_max": 90, "dice": {"values": [9, 9]}})
+    assert (standing.result, standing.damage_points) == ("no_effect", None)
+    with pytest.raises(InputError, match="damage_max"):
+        run(concuss, as_damage)
 
 
 def test_pound_knocks_back_on_black_and_down_on_red():

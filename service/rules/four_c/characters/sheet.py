@@ -17,7 +17,6 @@ from service.rules.four_c.characters.options import GenerationOptions, Lifestyle
 from service.rules.four_c.characters.origins import (
     lifestyle_after,
     modifier,
-    power_slots_after,
     repute_after,
     skills_after,
     trait_after,
@@ -257,10 +256,11 @@ def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) ->
             powers = _roll_powers(
                 rules, count.powers + (1 if advanced is Origin.MUTANT else 0), dice, notes
             )
-        slots = power_slots_after(advanced, count.powers, magic)
-        if advanced is Origin.ALIEN and len(powers) > slots:
+        if advanced is Origin.ALIEN and len(powers) > 1:
+            # The powers are rolled as usual, repeats settled, then the Alien loses one of
+            # those it holds (C:L168, C:L174; catalogue 3.3.5 steps 5-6), the last new one.
             notes.append(f"Alien: lost {powers[-1].power.value}, the last rolled (C:L174, A-08).")
-            powers = powers[:slots]
+            powers = powers[:-1]
     if rules.advanced_origins:
         changes = modifier(origin).text
         notes.append(f"{origin.value}: {changes}")
@@ -371,21 +371,19 @@ def _summed(rules: Rules, limits: Limits, traits: tuple[PrimaryTrait, ...]) -> D
     return _origins(rules, limits).then(given)
 
 
-def _slots(rules: Rules, limits: Limits) -> Distribution[tuple[int, int] | None]:
-    """Over the origins and the count roll: the selections rolled and how many of the first
-    new powers are kept (C:L341-356; a Mutant rolls one more, an Alien drops the last rolled,
-    A-08; a Sidekick the last over its limit, A-62); None for Magic, the only power."""
+def _slots(rules: Rules, limits: Limits) -> Distribution[tuple[int, bool] | None]:
+    """Over the origins and the count roll: the selections rolled (C:L341-356; a Mutant
+    rolls one more) and whether the character then loses one of the powers it holds (an
+    Alien, A-08); None for Magic, the only power."""
 
-    def given(origin: Origin) -> Distribution[tuple[int, int] | None]:
+    def given(origin: Origin) -> Distribution[tuple[int, bool] | None]:
         applied = origin if rules.advanced_origins else None
 
-        def rolled(row: tuple[int, bool]) -> tuple[int, int] | None:
+        def rolled(row: tuple[int, bool]) -> tuple[int, bool] | None:
             count, magic = row
             if magic:
                 return None
-            slots = count + (1 if applied is Origin.MUTANT else 0)
-            kept = power_slots_after(applied, count, magic)
-            return slots, min(kept, limits.powers if limits.powers is not None else slots)
+            return count + (1 if applied is Origin.MUTANT else 0), applied is Origin.ALIEN
 
         return count_distribution(None).map(rolled)
 
@@ -402,10 +400,10 @@ def followed(rules: Rules, limits: Limits, power: PowerName) -> Distribution[Fol
     many times, a repeat raised or stacked counting again (C:L390, A-09). Each slot is
     settled as `tracked_distribution` settles it."""
 
-    def given(row: tuple[int, int] | None) -> Distribution[Followed]:
+    def given(row: tuple[int, bool] | None) -> Distribution[Followed]:
         if row is None:
             return Distribution([((1, True, None), 1)])
-        slots, kept = row
+        slots, loses_one = row
         found = tracked_distribution(
             slots,
             rules.power_table,
@@ -414,7 +412,17 @@ def followed(rules: Rules, limits: Limits, power: PowerName) -> Distribution[Fol
             rules.options.duplicate_nonrank_policy,
             rules.max_rerolls,
         )
-        return found.map(lambda t: (min(t[0], kept), False, t[2] if 0 <= t[1] < kept else None))
+
+        def kept(tracked: tuple[int, int, int]) -> Followed:
+            # The first `keep` new powers stay: an Alien loses the last (keeping one), then a
+            # Sidekick the last over its limit (A-08, A-62), as `roll_character` drops them.
+            held, place, times = tracked
+            keep = held - 1 if loses_one and held > 1 else held
+            if limits.powers is not None:
+                keep = min(keep, limits.powers)
+            return keep, False, times if 0 <= place < keep else None
+
+        return found.map(kept)
 
     return _slots(rules, limits).then(given)
 

@@ -236,7 +236,11 @@ class RushInput(AttackInput):
     open_sectors: Annotated[int, Field(ge=1, le=20)] = Field(
         description="Open sectors moved into toward the target: +1 Row Step each (C:L1101)."
     )
-    sectors_moved: Sectors = Field(default=0, description="A rush takes no movement penalty.")
+    sectors_moved: Annotated[int, Field(ge=0, le=0)] = Field(
+        default=0,
+        description="A rush takes no -1 Row Step for the sectors it moves into (C:L967): 0, "
+        "the only value; its open sectors give +1 each instead.",
+    )
 
 
 def rush_odds(request: RushInput) -> AttackOdds:

@@ -11,6 +11,7 @@ __all__ = [
     "ArmorStacking",
     "BlockSteps",
     "CombatOptions",
+    "ConcussPoints",
     "DodgeTiming",
     "EvadeScope",
     "ExhaustionPenalty",
@@ -62,6 +63,11 @@ class EvadeScope(StrEnum):
 class DodgeTiming(StrEnum):
     FIRST_ATTACK = "first_attack"
     OWN_ACTION = "own_action"
+
+
+class ConcussPoints(StrEnum):
+    NONE = "none"
+    DAMAGE_POINTS = "damage_points"
 
 
 class ArmorStacking(StrEnum):
@@ -141,4 +147,11 @@ class CombatOptions(CoreOptions):
         ambiguity="A-19",
         description="A declared dodge counts from the first attack on the dodger, or only once "
         "the dodger's side acts (attacks before it are not dodged).",
+    )
+    concuss_points: ConcussPoints = option(
+        ConcussPoints.NONE,
+        ambiguity="A-16",
+        description="The 'Fortitude points' a knocked-out defender loses name no pool "
+        "(C:L1268): unconsciousness only, or read as Damage points, 0 while out (not Dying) "
+        "and on waking the lesser of the Damage maximum and the Fortitude Rank Value.",
     )

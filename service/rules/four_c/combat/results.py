@@ -5,6 +5,8 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.four_c.combat.damage import Points
+from service.rules.four_c.combat.options import CombatOptions, ConcussPoints
 from service.rules.four_c.combat.tables import CONCUSS, POUND, ResultRow, results
 from service.rules.four_c.core.dice import counted
 from service.rules.four_c.core.master_table import (
@@ -15,7 +17,7 @@ from service.rules.four_c.core.master_table import (
     table_cost,
 )
 from service.rules.four_c.core.ranks import RankValue
-from service.rules.model import Model
+from service.rules.model import InputError, Model
 from service.rules.registry import Kind, Table, operation
 
 __all__ = ["concuss", "pound"]
@@ -58,7 +60,28 @@ def _odds(request: FollowUpInput, table: Table[ResultRow], rival: int) -> Follow
     return FollowUpOdds(result=outcome_table(found, order), master_table=request.table_name)
 
 
-def concuss_odds(request: FollowUpInput) -> FollowUpOdds:
+class ConcussInput(FollowUpInput):
+    damage_max: Points | None = Field(
+        default=None,
+        description="The defender's Damage maximum: needed with concuss_points=damage_points "
+        "(A-16), which caps the points they wake with.",
+    )
+    options: CombatOptions = Field(default=CombatOptions())
+
+
+class Concussed(FollowUp):
+    damage_points: int | None = Field(
+        default=None,
+        description="With concuss_points=damage_points (A-16), when knocked out: 0, not Dying.",
+    )
+    damage_points_on_waking: int | None = Field(
+        default=None,
+        description="With concuss_points=damage_points (A-16), when knocked out: the lesser "
+        "of the Damage maximum and the Fortitude Rank Value (C:L1268).",
+    )
+
+
+def concuss_odds(request: ConcussInput) -> FollowUpOdds:
     return _odds(request, CONCUSS, request.rv)
 
 
@@ -70,15 +93,25 @@ def concuss_odds(request: FollowUpInput) -> FollowUpOdds:
     cost=table_cost,
     example={"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}},
 )
-def concuss(request: FollowUpInput, dice: Dice) -> FollowUp:
+def concuss(request: ConcussInput, dice: Dice) -> Concussed:
     """After the damage, if the attacker's Brawn is greater than the defender's Fortitude, the
-    defender rolls Fortitude: black knocks them out for 1d10 turns (C:L1264-1272). The text's
-    lost "Fortitude points" name no pool: unconsciousness only (A-16)."""
-    found = _follow_up(request, dice, CONCUSS, request.rv)
+    defender rolls Fortitude: black knocks them out for 1d10 turns, losing all "Fortitude
+    points" and on waking recovering as many as the Fortitude Rank Value (C:L1264-1272).
+    Those points name no pool: by default unconsciousness only; read as Damage points, they
+    are 0 while out, without Dying, and at most the Damage maximum on waking (A-16)."""
+    as_damage = request.options.concuss_points is ConcussPoints.DAMAGE_POINTS
+    if as_damage and request.damage_max is None:
+        raise InputError(("damage_max",), "concuss_points=damage_points needs the damage_max")
+    found = Concussed(**dict(_follow_up(request, dice, CONCUSS, request.rv)))
     if found.result != "unconscious":
         return found
     turns = counted(dice.roll(10, "unconscious turns"), request.options)
-    return found.model_copy(update={"unconscious_turns": turns})
+    if not as_damage or request.damage_max is None:
+        return found.model_copy(update={"unconscious_turns": turns})
+    waking = min(request.damage_max, request.rv)
+    return found.model_copy(
+        update={"unconscious_turns": turns, "damage_points": 0, "damage_points_on_waking": waking}
+    )
 
 
 class PoundInput(FollowUpInput):
