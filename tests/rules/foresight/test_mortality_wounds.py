@@ -176,6 +176,45 @@ def test_the_gunman_rolls_pain_resistance_at_minus_his_new_wound_level():
     assert found.condition.consciousness == "unconscious"
 
 
+def test_exhaustion_weighs_on_every_roll_a_wounded_character_makes():
+    """F:L2548-2552: exhausted now, -2 'to all activity' (catalogue #5), as -1 a wound level
+    is (F:L2590): on the Pain Resistance rolls (#8, #9), the recovery and deterioration rolls
+    at the worst wound level (#16, #17) and the willpower roll to stay conscious (#18)."""
+    spent = {"stamina": 0, "exhausted_since_sleep": True}
+    check = run("pain-resistance/stun-check", {"condition": {"wound_level": 1,
+                "max_wound_level": 1, **spent}, "pain_resistance": {"score": 10},
+                "dice": {"values": [95]}})  # fmt: skip
+    assert [(m.source, m.value) for m in check.rolled.modifiers] == [
+        ("wound level", -1), ("exhaustion", -2)]  # fmt: skip
+    assert check.rolled.success_chance == 20  # EF 5 - 3 = 2 (F:L203-215)
+    stunned = {"stun_points": 1, "stunned": True, "wound_level": 1, "max_wound_level": 1}
+    recovering = run("stun/recover", {"condition": {**stunned, **spent},
+                     "pain_resistance": {"score": 10}, "dice": {"values": [95]}})  # fmt: skip
+    assert recovering.rolled.modifier_total == -4
+    healing = run("wound-level/recovery-roll", {"condition": {"wound_level": 5,
+                  "max_wound_level": 5, "exhausted_since_sleep": True},
+                  "endurance": {"score": 10}, "dice": {"values": [50, 50]}})  # fmt: skip
+    assert (healing.recovery.modifier_total, healing.deterioration.modifier_total) == (-6, -6)
+    awake = run("wound-level/consciousness-wp", {"condition": {"wound_level": 4,
+                "max_wound_level": 4, **spent}, "willpower": {"score": 10},
+                "dice": {"values": [50]}})  # fmt: skip
+    assert awake.rolled.modifier_total == -6
+
+
+def test_a_pain_stun_botched_knocks_out_only_under_its_option():
+    """Catalogue #9, AMB-16: stunned by pain alone, a QR10 (roll 90 at SC 40) knocks out by
+    default; with stun_recover_botch_unconscious false it only leaves the stun, on the roll
+    and in its odds alike."""
+    pain = {"condition": {"stunned": True}, "pain_resistance": {"score": 10}}
+    found = {row.outcome: Fraction(row.exact) for row in odds("stun/recover", pain).stun_points}
+    assert found == {"0": Fraction(19, 20), "unconscious": Fraction(1, 20)}
+    kept = {**pain, "options": {"stun_recover_botch_unconscious": False}}
+    found = {row.outcome: Fraction(row.exact) for row in odds("stun/recover", kept).stun_points}
+    assert found == {"0": Fraction(1)}
+    assert not run("stun/recover", {**kept, "dice": {"values": [90]}}).unconscious
+    assert run("stun/recover", {**pain, "dice": {"values": [90]}}).unconscious
+
+
 def test_wound_level_descriptions_and_schedule():
     """F:L2578-2588."""
     critical = run("wound-level/describe", {"wound_level": 5})

@@ -30,6 +30,7 @@ from service.rules.foresight.mortality.condition import (
     wound,
     wound_name,
 )
+from service.rules.foresight.mortality.stamina import activity_terms, exhaustion_of
 from service.rules.foresight.mortality.wounds import DAY, schedule
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
@@ -150,9 +151,13 @@ class HealingInput(Model):
 
 
 def _penalty(condition: Condition, options: HealingOptions) -> list[Term]:
+    """The modifiers 'to all activity' as these rolls take them: the worst wound level's in
+    place of the current one's (F:L2604, AMB-12), and the exhaustion modifier (F:L2548-2552;
+    catalogue #16)."""
     found = [Term(source="worst wound level", value=-condition.max_wound_level)]
     if options.recovery_penalty_basis is PenaltyBasis.MAX_WL_PLUS_CURRENT:
         found.append(Term(source="wound level", value=-condition.wound_level))
+    found.append(Term(source="exhaustion", value=exhaustion_of(condition)))
     return found
 
 
@@ -537,7 +542,8 @@ def _wp_setup(request: WillpowerInput) -> Setup | None:
     level = request.condition.wound_level
     if level < 4 or level >= DEAD or (level >= 6 and not request.deterioration_succeeded):
         return None
-    penalty = (Term(source="wound level", value=-level),)
+    # -1 a wound level (F:L2590) and the exhaustion modifier, both 'to all activity'.
+    penalty = tuple(activity_terms(request.condition))
     attribute = request.options.attribute_bef
     return setup_at(("willpower",), request.willpower, request.options, penalty, attribute)
 

@@ -26,6 +26,7 @@ from service.rules.foresight.mortality.condition import (
     is_stunned,
 )
 from service.rules.foresight.mortality.location import HIT_LOCATIONS, IfStunned
+from service.rules.foresight.mortality.stamina import activity_terms
 from service.rules.foresight.mortality.wounds import WoundEffectOptions, pain_resistance_terms
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
@@ -67,7 +68,9 @@ class StunOptions(ResolutionOptions, WoundEffectOptions):
 
 
 def _terms(condition: Condition, options: StunOptions, points: bool) -> tuple[Term, ...]:
-    found = [Term(source="wound level", value=-condition.wound_level)]
+    """-1 a wound level and the exhaustion modifier, both 'to all activity' (F:L2590,
+    F:L2548-2552; catalogue #8), the stun points held, then the wounds' own."""
+    found = activity_terms(condition)
     if points:
         found.append(Term(source="stun points", value=-condition.stun_points))
     found += pain_resistance_terms(condition, options)
@@ -225,22 +228,17 @@ def _chain(request: RecoverInput) -> ChainOdds:
 
 
 def _recover_odds(request: RecoverInput) -> RecoverOdds:
-    points = request.condition.stun_points
-    found = _step(request, points)
-    after = found.map(
-        lambda qr: (
-            _written(recovered_points(points, qr))
-            if points
-            else ("unconscious" if qr is QR.QR10 else "0")
-        )
-    )
+    found = _step(request, request.condition.stun_points)
+
+    def written(qr: QR) -> str:
+        after = _recover(request.condition, qr, request.options)
+        knocked_out = after.consciousness is Consciousness.UNCONSCIOUS
+        return "unconscious" if knocked_out else str(after.stun_points)
+
+    after = found.map(written)
     return RecoverOdds(
         pain_resistance=quality_odds(found), stun_points=outcome_table(after), chain=_chain(request)
     )
-
-
-def _written(points: int | None) -> str:
-    return "unconscious" if points is None else str(points)
 
 
 def _recover_cost(request: Any) -> Estimate:
