@@ -215,6 +215,22 @@ def test_a_pain_stun_botched_knocks_out_only_under_its_option():
     assert run("stun/recover", {**pain, "dice": {"values": [90]}}).unconscious
 
 
+def test_the_dying_are_unconscious():
+    """F:L2586-2587 (catalogue #18): at WL6-7 a character is assumed unconscious, coming round
+    only by a Willpower roll after a good deterioration roll. A head wound taking WL4 to 6,
+    and a critical patient's failed rolls (QR10 recovery, QR7 deterioration: 5 to 7), leave
+    the character out; a wound short of 6 does not."""
+    hit = {"condition": {"wound_level": 4, "max_wound_level": 4}, "location": "head"}
+    assert run("wound-accumulation", {**hit, "wound_levels": 2}).condition.consciousness == (
+        "unconscious")  # fmt: skip
+    assert run("wound-accumulation", {**hit, "wound_levels": 1}).condition.consciousness == (
+        "conscious")  # fmt: skip
+    worse = run("wound-level/recovery-roll", {"condition": {"wound_level": 5,
+                "max_wound_level": 5}, "endurance": {"score": 9},
+                "dice": {"values": [20, 35]}})  # fmt: skip
+    assert (worse.condition.wound_level, worse.condition.consciousness) == (7, "unconscious")
+
+
 def test_wound_level_descriptions_and_schedule():
     """F:L2578-2588."""
     critical = run("wound-level/describe", {"wound_level": 5})

@@ -49,6 +49,8 @@ __all__ = [
 HEALTHY = 0
 #: 'then 8 and beyond (dead)' (F:L2576).
 DEAD = 8
+#: Dying (F:L2586): from here on the character is assumed unconscious.
+DYING = 6
 #: Wound levels and stun points are kept up to this; past DEAD the number changes nothing.
 MAX_LEVEL = 1000
 #: Stamina points either way (a Stamina score is a pool, F:L2529; it may go negative, F:L2548).
@@ -244,8 +246,11 @@ def wound(
 ) -> Condition:
     """The condition after a wound of `levels` (0 or more) at `location` (None: unlocated):
     the level accumulates, the worst level follows it up (F:L2604) and the location is marked
-    wounded. Levels past MAX_LEVEL are kept at it (long dead by then)."""
+    wounded. Levels past MAX_LEVEL are kept at it (long dead by then). One left Dying or
+    Near Death (WL6-7) is unconscious, coming round only by a Willpower roll after a good
+    deterioration roll (F:L2586-2587; catalogue part 2, #18)."""
     level = min(MAX_LEVEL, accumulate(condition.wound_level, levels, location, options))
+    knocked_out = {"consciousness": Consciousness.UNCONSCIOUS} if level >= DYING else {}
     wounds = condition.wounds
     if location is not None and levels > 0:
         taken = {w.location: w.levels for w in wounds}
@@ -258,6 +263,7 @@ def wound(
             "wound_level": level,
             "max_wound_level": max(condition.max_wound_level, level),
             "wounds": wounds,
+            **knocked_out,
         }
     )
 
