@@ -114,6 +114,17 @@ def test_poison_run_rolls_pain_resistance_each_dose():
     assert found.condition.stunned
 
 
+def test_a_lethal_poison_works_on_after_its_victim_passes_out():
+    """F:L2741: a dose every 5 minutes for the hour. Dying (WL6-7) leaves the victim
+    unconscious (F:L2586), and the doses go on until death, as the odds' chain has them: with
+    seed 0's dice the sixth dose leaves WL7 and the seventh kills."""
+    found = run("poison", {"dc": 4, "interval_s": 300, "duration_s": 3600,
+                           "dice": {"seed": 0}})  # fmt: skip
+    assert [dose.wound_level for dose in found.doses] == [1, 2, 3, 4, 5, 7, 8]
+    dead = odds("poison", {"dc": 4, "interval_s": 300, "duration_s": 3600}).doses[6].dead
+    assert Fraction(dead.exact) > 0
+
+
 def test_non_lethal_poison_needs_the_roll_and_incapacitates():
     """F:L2743: a paralysing poison only acts through a failed Pain Resistance roll."""
     with pytest.raises(InputError) as error:

@@ -247,11 +247,15 @@ def poison(request: PoisonInput, dice: Dice) -> Poisoned:
     condition = start = request.condition
     doses: list[Dose] = []
     paralysed = False
+    lethal = request.effect is PoisonEffect.LETHAL
     for seconds in dose_times(request):
-        if is_dead(condition) or paralysed or condition.consciousness is Consciousness.UNCONSCIOUS:
+        # A lethal poison goes on working in one who has passed out (WL6-7); a knock-out
+        # poison's work is done once it has knocked out.
+        knocked_out = condition.consciousness is Consciousness.UNCONSCIOUS and not lethal
+        if is_dead(condition) or paralysed or knocked_out:
             break
         report = None
-        if request.effect is PoisonEffect.LETHAL:
+        if lethal:
             report, hit = roll_hazard_hit(dc, Fraction(1), None, dice, options)
             level = stacked(
                 condition.wound_level, start.wound_level, hit.damage or 0, options.poison_stacking
@@ -272,7 +276,7 @@ def poison(request: PoisonInput, dice: Dice) -> Poisoned:
         if task is not None and not is_dead(condition):
             rolled = roll(pain_resistance_setup(task, condition, options), dice, "pain resistance")
         failed = rolled is not None and not rolled.success
-        if failed and request.effect is PoisonEffect.LETHAL:
+        if failed and lethal:
             condition = condition.model_copy(update={"stunned": True})
         elif failed and request.effect is PoisonEffect.UNCONSCIOUSNESS:
             condition = condition.model_copy(update={"consciousness": Consciousness.UNCONSCIOUS})
