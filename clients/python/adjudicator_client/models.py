@@ -5145,7 +5145,9 @@ class ForesightSkillAcquireInPlayRequest(Model):
         extra="forbid",
     )
     skill: Annotated[str, Field(max_length=40, min_length=1, title="Skill")]
-    qr: Annotated[int, Field(description="The unskilled attempt's QR.", ge=1, le=10, title="Qr")]
+    qr: Annotated[
+        Literal[1, 2, 3, 4, 7, 10], Field(description="The unskilled attempt's QR.", title="QR")
+    ]
     banked: Annotated[
         int, Field(description="General points unspent.", ge=0, le=10000, title="Banked")
     ]

@@ -4,6 +4,7 @@ bought in play (C27) and training; the conversion's odds against the QR distribu
 from fractions import Fraction
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.model import InputError, Violations
 from tests.rules.foresight.calls import by_qr, odds, run
@@ -88,3 +89,18 @@ def test_training_time():
     assert run("training", {"months": 9}).points == 15
     assert run("training", {"months": 8}).points == 10
     assert run("training", {"months": 9, "dedicated": False}).points == 0
+
+
+def test_one_point_an_ability_an_occasion_however_it_is_listed():
+    """F:L1079 (AMB-26): no ability improves by more than one point at a time, listed twice
+    or not; an unskilled attempt's QR is 1-4, 7 or 10 (F:L1091)."""
+    twice = [{"ability": "Theory", "kind": "skill", "cost": 3}] * 2
+    with pytest.raises(Violations) as error:
+        run("experience/spend", {"general": 10, "purchases": twice})
+    assert error.value.errors[0].loc == ("purchases", 1, "ability")
+    found = run("experience/spend", {"general": 10, "purchases": twice[:1]})
+    assert found.general_left == 7
+    two = {"general": 10, "purchases": twice, "options": {"max_steps_per_occasion": 2}}
+    assert run("experience/spend", two).general_left == 4
+    with pytest.raises(ValidationError, match="qr"):
+        run("skill/acquire-in-play", {"skill": "Aircraft", "qr": 5, "banked": 5})

@@ -62,3 +62,13 @@ def test_the_richest_rows_are_exact():
     GraphQL integer holds, so the worth is exact as a string."""
     found = run("wealth", {"bought_rows": 10, "background_rows": 20})
     assert Fraction(found.worth.exact) == 2_000_000 * 5**27
+
+
+def test_no_points_back_for_wealth_rows_below_starvation():
+    """F:L748: -10 CPs a row given up; nothing is below Starvation (catalogue 3.C.14, clamped),
+    so from Average (four rows up) at most four rows earn points back."""
+    assert run("wealth", {"start": "Average", "bought_rows": -4}).cp_cost == -40
+    found = run("wealth", {"start": "Average", "bought_rows": -5})
+    assert (found.level, found.cp_cost) == ("Starvation", -40)
+    assert run("wealth", {"start": "Starvation", "bought_rows": -1}).cp_cost == 0
+    assert run("wealth", {"start": "Average", "bought_rows": 2}).cp_cost == 40

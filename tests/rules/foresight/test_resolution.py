@@ -217,6 +217,11 @@ def test_twenty_plus_after_clamping_is_an_option():
     assert run("success-chance", task).ease_factor == 0.25
     late = run("success-chance", {**task, "options": {"twenty_plus_in_sum": False}})
     assert late.ease_factor == 1
+    # At BEF 15 the +3 runs past the top of the ladder and is lost either way: flagged (3.A.3).
+    top = {"score": 29, "bef": 15}
+    for options in ({}, {"twenty_plus_in_sum": False}):
+        found = run("success-chance", {**top, "options": options})
+        assert (found.ease_factor, found.clamped) == (15, True)
 
 
 def test_modifier_sources_are_named_and_summed():

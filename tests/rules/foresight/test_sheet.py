@@ -66,8 +66,9 @@ def test_level_4_for_all_sixteen_then_search_charisma_confidence():
 
 
 def test_every_kind_of_purchase_is_priced_by_the_table():
-    """F:L726-748: E 2 a point, G 5, an LTF 5 x the skill's cost (2 with a field), ambidexterity
-    15, a wealth row 20, a field from the education points, two general for one education."""
+    """F:L726-748: E 2 a point, G 5, an LTF 5 x the skill's cost (x 2 with a field, F:L2063),
+    ambidexterity 15, a wealth row 20, a field from the education points, two general for one
+    education."""
     found = run("cp/spend", {
         "general": 200, "education": 0,
         "environments": [{"name": "forest", "from_points": 1, "to_points": 3}],
@@ -80,8 +81,8 @@ def test_every_kind_of_purchase_is_priced_by_the_table():
         "transfers": [{"source": "general", "points": 40}],
     })  # fmt: skip
     costs = [line.cost for line in found.lines]
-    assert costs == [4, 5, 10, 2, 10, 20, 15, 20, 10, 40, -20]
-    assert (found.general.spent, found.education.spent, found.education.left) == (116, 0, 0)
+    assert costs == [4, 5, 10, 10, 10, 20, 15, 20, 10, 40, -20]
+    assert (found.general.spent, found.education.spent, found.education.left) == (124, 0, 0)
 
 
 def test_overspending_and_bad_purchases_are_named_together():
@@ -297,3 +298,15 @@ def test_background_points_that_cannot_fit():
     assert violations("character/validate", sheet) == [("inherent",)]
     waste = {**sheet, "options": {"bonus_overflow": "cap_and_waste"}}
     assert run("character/validate", waste).options_applied.bonus_overflow == "cap_and_waste"
+
+
+def test_a_long_term_familiarity_with_a_field_or_attribute_costs_ten():
+    """F:L2063: N x 5 CPs, N the skill's Cost or 2 with a field of knowledge or an attribute;
+    the ledger charges what familiarity/ltf says (a pistol with Handguns, Cost 2: 10 CPs,
+    F:L2065; a ship known as a field: 10 CPs, not 2)."""
+    found = run("cp/spend", {"general": 50, "long_term_familiarities": [{"subject": "my ship"}]})
+    assert [line.cost for line in found.lines] == [10]
+    assert found.general.left == 40
+    assert run("familiarity/ltf", {"basis": "field"}).cost_cp == 10
+    pistol = {"subject": "my pistol", "skill": "Handguns"}
+    assert run("cp/spend", {"general": 50, "long_term_familiarities": [pistol]}).general.left == 40

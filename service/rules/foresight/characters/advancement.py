@@ -3,6 +3,7 @@ session, spent between adventures one point at a time with at most 10 left unspe
 into education points by an IN roll, a skill bought in play after an unskilled success, and
 points from time spent training."""
 
+from collections import Counter
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
@@ -106,10 +107,17 @@ def _problems(request: SpendInput) -> list[InputError]:
     errors = []
     most = request.options.max_steps_per_occasion
     acquired = {p.ability.casefold() for p in request.purchases if p.acquired_now}
+    raised: Counter[tuple[str, Ability]] = Counter()
     for index, item in enumerate(request.purchases):
         loc = ("purchases", index)
+        if not item.acquired_now:
+            raised[item.ability.casefold(), item.kind] += item.steps
         if item.steps > most:
             errors.append(InputError((*loc, "steps"), "one point at a time (F:L1079, AMB-26)"))
+        elif raised[item.ability.casefold(), item.kind] > most:
+            # Listed again, the same ability would rise by more than a point this occasion.
+            message = f"{item.ability} is raised already: one point at a time (F:L1079, AMB-26)"
+            errors.append(InputError((*loc, "ability"), message))
         raised_too_soon = not item.acquired_now and item.ability.casefold() in acquired
         if item.kind is Ability.SKILL and raised_too_soon:
             errors.append(InputError((*loc, "ability"), "a skill acquired now is raised later"))
@@ -216,7 +224,7 @@ def education_conversion(request: ConversionInput, dice: Dice) -> Converted:
 
 class AcquireInput(Model):
     skill: Annotated[str, Field(min_length=1, max_length=40)]
-    qr: Annotated[int, Field(ge=1, le=10)] = Field(description="The unskilled attempt's QR.")
+    qr: QR = Field(description="The unskilled attempt's QR.")
     banked: Points = Field(description="General points unspent.")
 
 

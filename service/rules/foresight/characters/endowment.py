@@ -209,11 +209,13 @@ def wealth_of(start: str, background_rows: int, bought: int, series: Series) -> 
     names = [row.level.casefold() for row in WEALTH]
     if start.casefold() not in names:
         raise InputError(("start",), f"one of {', '.join(r.level for r in WEALTH)}")
-    # Nothing is below Starvation.
-    index = max(names.index(start.casefold()) + background_rows + bought, 0)
+    # Nothing is below Starvation (catalogue 3.C.14): a row not there is not given up, so
+    # it earns no points back (F:L748).
+    here = max(names.index(start.casefold()) + background_rows, 0)
+    index = max(here + bought, 0)
     rows = list(WEALTH)
     beyond = index - len(rows) + 1
     level = rows[index].level if beyond <= 0 else f"{rows[-1].level} +{beyond}"
-    cost = wealth_cost(bought)
+    cost = wealth_cost(index - here)
     worth = exact(Fraction(_worth(index, series)))
     return Wealth(level=level, worth=worth, less_than=index == 0, cp_cost=cost)

@@ -28,6 +28,7 @@ from service.rules.foresight.characters.skills import (
     skill_row,
 )
 from service.rules.foresight.resolution.abilities import Attribute
+from service.rules.foresight.resolution.familiarity import ltf_cost as ltf_cp
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.model import InputError, Model, Violations
 from service.rules.registry import Kind, operation
@@ -51,7 +52,7 @@ __all__ = [
 E_POINT, G_POINT, MOST_FAMILIARITY, AMBIDEXTERITY = 2, 5, 3, 15
 #: A long-term familiarity is 5 x the cost of the skill it is used with, 2 with a field or an
 #: attribute (F:L744, F:L2063); a unique insight 10 x the skill's cost (F:L1117).
-LTF_TIMES, LTF_OTHER, INSIGHT_TIMES = 5, 2, 10
+INSIGHT_TIMES = 10
 
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 Points = Annotated[int, Field(ge=0, le=10_000)]
@@ -201,9 +202,8 @@ def _familiarity(kind: str, rate: int, selling: bool) -> Callable[[FamiliarityCh
 
 
 def ltf_cost(ltf: LongTermFamiliarityPurchase) -> int:
-    if ltf.skill is None:
-        return LTF_OTHER
-    return LTF_TIMES * skill_row(ltf.skill, ("skill",)).cost
+    """A field's or an attribute's costs 10 CPs, a skill's 5 x its Cost (F:L2063)."""
+    return ltf_cp(None if ltf.skill is None else skill_row(ltf.skill, ("skill",)).cost)
 
 
 def _ltf(ltf: LongTermFamiliarityPurchase) -> list[Line]:

@@ -81,9 +81,11 @@ def setup(
         found.append(bonus)
     ease = add(bef, sum(term.value for term in found))
     if not options.twenty_plus_in_sum and bonus.value:
-        index = min(TOP, ease.ease_factor_index + bonus.value)
+        moved = ease.ease_factor_index + bonus.value
+        index = min(TOP, moved)
         ease = ease.model_copy(update={"ease_factor_index": index,
-                                       "ease_factor": float(LADDER[index])})  # fmt: skip
+                                       "ease_factor": float(LADDER[index]),
+                                       "clamped": ease.clamped or moved > TOP})  # fmt: skip
         found.append(bonus)
     if options.bef_zero_is_impossible and bef == 0:
         ease = _held_at_zero(ease)

@@ -13,7 +13,7 @@ from service.rules.foresight.resolution.tables import GRAVITY_BANDS, GravityBand
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["band_of", "familiarities", "gravity_band", "long_term_familiarity"]
+__all__ = ["band_of", "familiarities", "gravity_band", "long_term_familiarity", "ltf_cost"]
 
 MAX_GRAVITY = 1000
 Name = Annotated[str, Field(min_length=1, max_length=60)]
@@ -189,5 +189,10 @@ def long_term_familiarity(request: LtfInput) -> LtfResult:
     (F:L2063). With a pistol and Handguns (Cost 2) it is 10 CPs (F:L2065)."""
     if (request.basis is LtfBasis.SKILL) != (request.skill_cost is not None):
         raise InputError(("skill_cost",), "give 'skill_cost' exactly when the basis is a skill")
-    n = request.skill_cost if request.skill_cost is not None else 2
-    return LtfResult(cost_cp=5 * n, modifier=1)
+    return LtfResult(cost_cp=ltf_cost(request.skill_cost), modifier=1)
+
+
+def ltf_cost(skill_cost: int | None) -> int:
+    """N x 5 CPs: N the Cost of the skill the familiarity is used with, or 2 with a field of
+    knowledge or an attribute (None) (F:L2063)."""
+    return 5 * (2 if skill_cost is None else skill_cost)
