@@ -8732,10 +8732,11 @@ class Client(Transport):
         self,
         body: models.FutureImperfectStoryChipsBoostRequest,
     ) -> models.FutureImperfectStoryChipsBoostResult:
-        """A white chip draws one extra card before choosing which to keep: a die more in the pool
-        (A-75). A red chip draws a card and adds it to the result, one a roll; a blue one the same,
-        even on a critical failure; neither white nor red on a critical failure (FI:L724-730): in
-        dice, one open-ended die of the pool's column added to the result.
+        """A white chip draws one extra card before choosing which to keep: a die more to choose
+        from, the critical failure judged on the pool's own dice (A-75). A red chip draws a card and
+        adds it to the result, one a roll; a blue one the same, even on a critical failure; neither
+        white nor red on a critical failure (FI:L724-730): in dice, one open-ended die of the pool's
+        column added to the result.
 
         POST /v1/future-imperfect/story-chips/boost
         """
@@ -8747,9 +8748,10 @@ class Client(Transport):
         body: models.FutureImperfectStoryChipsBoostOddsRequest,
     ) -> models.FutureImperfectStoryChipsBoostOddsResult:
         """Exact odds: A white chip draws one extra card before choosing which to keep: a die more
-        in the pool (A-75). A red chip draws a card and adds it to the result, one a roll; a blue
-        one the same, even on a critical failure; neither white nor red on a critical failure
-        (FI:L724-730): in dice, one open-ended die of the pool's column added to the result.
+        to choose from, the critical failure judged on the pool's own dice (A-75). A red chip draws
+        a card and adds it to the result, one a roll; a blue one the same, even on a critical
+        failure; neither white nor red on a critical failure (FI:L724-730): in dice, one open-ended
+        die of the pool's column added to the result.
 
         POST /v1/future-imperfect/story-chips/boost/odds
         """

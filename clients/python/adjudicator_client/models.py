@@ -12164,7 +12164,15 @@ Distance = TypeAliasType("Distance", Annotated[float, Field(ge=0.0, le=100000.0,
 
 Rounds = TypeAliasType(
     "Rounds",
-    Annotated[int, Field(description="Rounds given this target.", ge=1, le=100, title="Rounds")],
+    Annotated[
+        int,
+        Field(
+            description="Rounds of the burst given this target (FI:L297); unset, the rest of the burst is shared evenly among the targets given none, the first taking the remainder.",
+            ge=1,
+            le=100,
+            title="Rounds",
+        ),
+    ],
 )
 
 
@@ -12191,7 +12199,11 @@ class FutureImperfectAutoTarget(Model):
     ] = None
     distance: Annotated[Distance | None, Field(title="Distance")] = None
     rounds: Annotated[
-        Rounds | None, Field(description="Rounds given this target.", title="Rounds")
+        Rounds | None,
+        Field(
+            description="Rounds of the burst given this target (FI:L297); unset, the rest of the burst is shared evenly among the targets given none, the first taking the remainder.",
+            title="Rounds",
+        ),
     ] = None
     dice: Annotated[
         Dice | None,
@@ -12424,7 +12436,7 @@ ExplosiveDistance = TypeAliasType(
     Annotated[
         float,
         Field(
-            description="An explosion: meters from the detonation; a column left each 10 m after the first, and no extra cards for vitals or head (FI:L307-311).",
+            description="An explosion: meters from the detonation; a column left each 10 m after the first (options.explosive_bands, A-46), and no extra cards for vitals or head (FI:L307-311).",
             ge=0.0,
             le=1000.0,
             title="Explosive Distance",
@@ -39033,6 +39045,13 @@ class FutureImperfectHarmOptions(Model):
             title="Prone Exposed Regions",
         ),
     ] = ["head", "arms", "upper_torso"]
+    explosive_bands: Annotated[
+        Literal["ceil", "floor"],
+        Field(
+            description="Columns an explosion's damage loses with distance, as combat/explosives: ceil(d/10) - 1 (10 m full, 20 m one left), or floor(d/10) (10 m already one left); FI:L309 puts 10 and 20 m in two bands each.",
+            title="ExplosiveBands",
+        ),
+    ] = "ceil"
     penetration_model: Annotated[
         Literal["pn_reduces", "flat_av"],
         Field(
@@ -39192,6 +39211,7 @@ class FutureImperfectHealingCtOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -39215,11 +39235,16 @@ class FutureImperfectHealingCtOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    success: Exact
-    critical_failure: Exact
-    bumps: Annotated[
+    restored: Annotated[
         list[OutcomeProbability],
-        Field(description="Of a success; 'failure' otherwise.", title="Bumps"),
+        Field(
+            description="P(the care restores all CT): never untended or under 5 minutes (FI:L607).",
+            title="Restored",
+        ),
+    ]
+    check: Annotated[
+        FutureImperfectCheckOdds | None,
+        Field(description="The roll's own odds; null, no one tends him."),
     ]
     truncation: Truncation | None
     rules_version: Annotated[
@@ -39266,6 +39291,7 @@ class FutureImperfectHealingCtRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -39357,6 +39383,7 @@ class FutureImperfectHealingMedicalOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -39429,6 +39456,7 @@ class FutureImperfectHealingMedicalRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -39519,6 +39547,7 @@ class FutureImperfectHealingNaturalOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -39587,6 +39616,7 @@ class FutureImperfectHealingNaturalRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -40861,7 +40891,12 @@ class FutureImperfectStoryChipsBoostResult(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    check: Annotated[FutureImperfectChecked, Field(description="The pool with a die a white chip.")]
+    check: Annotated[
+        FutureImperfectChecked,
+        Field(
+            description="The pool's dice, then a die a white chip unless they critically failed."
+        ),
+    ]
     added: Annotated[
         list[list[int]], Field(description="The red and blue chips' dice.", title="Added")
     ]
@@ -41015,6 +41050,7 @@ class FutureImperfectWoundsApplyRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41090,6 +41126,7 @@ class FutureImperfectWoundsConcussionOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41151,6 +41188,7 @@ class FutureImperfectWoundsConcussionRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41220,6 +41258,7 @@ class FutureImperfectWoundsModifierRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41293,6 +41332,7 @@ class FutureImperfectWoundsRecoveryOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41361,6 +41401,7 @@ class FutureImperfectWoundsRecoveryRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41459,6 +41500,7 @@ class FutureImperfectWoundsStunCheckOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -41531,6 +41573,7 @@ class FutureImperfectWoundsStunCheckRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -58456,6 +58499,7 @@ class FutureImperfectArmorPenetrationRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -58525,6 +58569,7 @@ class FutureImperfectBleedingRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -58985,6 +59030,7 @@ class FutureImperfectCombatDamageHandToHandOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59093,6 +59139,7 @@ class FutureImperfectCombatDamageHandToHandRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59211,6 +59258,7 @@ class FutureImperfectCombatDamageNonlethalOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59270,6 +59318,7 @@ class FutureImperfectCombatDamageNonlethalRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59374,6 +59423,7 @@ class FutureImperfectCombatDamageOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59423,7 +59473,7 @@ class FutureImperfectCombatDamageOddsRequest(Model):
     explosive_distance: Annotated[
         ExplosiveDistance | None,
         Field(
-            description="An explosion: meters from the detonation; a column left each 10 m after the first, and no extra cards for vitals or head (FI:L307-311).",
+            description="An explosion: meters from the detonation; a column left each 10 m after the first (options.explosive_bands, A-46), and no extra cards for vitals or head (FI:L307-311).",
             title="Explosive Distance",
         ),
     ] = None
@@ -59496,6 +59546,7 @@ class FutureImperfectCombatDamageRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59545,7 +59596,7 @@ class FutureImperfectCombatDamageRequest(Model):
     explosive_distance: Annotated[
         ExplosiveDistance | None,
         Field(
-            description="An explosion: meters from the detonation; a column left each 10 m after the first, and no extra cards for vitals or head (FI:L307-311).",
+            description="An explosion: meters from the detonation; a column left each 10 m after the first (options.explosive_bands, A-46), and no extra cards for vitals or head (FI:L307-311).",
             title="Explosive Distance",
         ),
     ] = None
@@ -59650,6 +59701,7 @@ class FutureImperfectCombatDamageUnarmedOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -59740,6 +59792,7 @@ class FutureImperfectCombatDamageUnarmedRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -60053,6 +60106,7 @@ class FutureImperfectCombatHitLocationOddsRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -60180,6 +60234,7 @@ class FutureImperfectCombatHitLocationRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,
@@ -61694,6 +61749,7 @@ class FutureImperfectDeathRequest(Model):
         "column_7_die": None,
         "default_halving_order": "after_modifiers",
         "prone_exposed_regions": ["head", "arms", "upper_torso"],
+        "explosive_bands": "ceil",
         "penetration_model": "pn_reduces",
         "deflected": "no_damage",
         "armor_shifts_strength": False,

@@ -35,13 +35,19 @@ def test_the_pot_draws_without_replacement():
 
 
 #: T17: P(success) with no chip, a white chip (one die more) and a red or blue one (one
-#: open-ended die of the column added to the result).
-T17 = {("III-2", 7): ("43.8", "56.6", "88.7"), ("III-3", 9): ("32.4", "41.3", "78.3"),
-       ("II-1", 5): ("33.3", "55.6", "75.0"), ("IV-3", 11): ("26.8", "34.4", "78.1")}  # fmt: skip
+#: open-ended die of the column added to the result). The white column is not T17's: T17
+#: judged the critical failure on the pool and the chip's die together (II-1 as 2d6, a
+#: critical failure only on two ones); the chip is drawn "before choosing which to keep"
+#: (FI:L724) and cannot be used on a critical failure (FI:L730), so the critical failure is
+#: the pool's own dice's (catalogue 3.11.2 "Not usable on a CF"). II-1 at TN 5: 1/3 + 1/2 x
+#: 1/3 = 1/2, not T17's 55.6%; `test_white_chip_odds_enumerated` checks each against dice.
+T17 = {("III-2", 7): ("43.8", "57.4", "88.7"), ("III-3", 9): ("32.4", "40.3", "78.3"),
+       ("II-1", 5): ("33.3", "50.0", "75.0"), ("IV-3", 11): ("26.8", "33.8", "78.1")}  # fmt: skip
 
 
 @pytest.mark.parametrize(("case", "expected"), T17.items())
 def test_chips_match_t17(case, expected):
+    """T17, the white column corrected (FI:L724, FI:L730; see `T17`)."""
     pool, tn = case
     figures = [Fraction(odds(boost, {"pool": pool, "tn": tn, **chips}).success.exact)
                for chips in ({}, {"white": 1}, {"red": 1})]  # fmt: skip
@@ -80,6 +86,69 @@ def test_no_white_or_red_on_a_critical_failure_but_blue():
     with pytest.raises(InputError) as refused:
         run(boost, {"pool": "II-1", "tn": 5, "white": 1, "terror": True, "dice": {"seed": 1}})
     assert refused.value.loc == ("terror",)
+
+
+def test_white_chip_cannot_turn_a_roll_into_a_critical_failure():
+    """FI:L724, FI:L730, catalogue 3.11.2: the white chip's card is drawn before choosing
+    which to keep and is no use on a critical failure, so the critical failure is judged on
+    the pool's own dice. III-2 showing 1 and 4 is no critical failure, and the chip's 1 only
+    adds a die to choose from: 4 kept against TN 3 succeeds."""
+    found = run(boost, {"pool": "III-2", "tn": 3, "white": 1, "dice": {"values": [1, 4, 1]}})
+    assert (found.check.critical_failure, found.check.kept, found.success) == (False, 4, True)
+    assert [d.value for d in found.check.dice] == [1, 4, 1]
+
+
+def test_white_chip_is_no_use_on_a_critical_failure():
+    """FI:L730, A-06: I-1 showing a 1 is a critical failure; the white chip draws nothing and,
+    spent after the reveal (A-10), is kept."""
+    found = run(boost, {"pool": "I-1", "tn": 3, "white": 1, "dice": {"values": [1]}})
+    assert (found.check.critical_failure, found.success, found.spent.white) == (True, False, 0)
+    assert [d.value for d in found.check.dice] == [1]
+
+
+def _white_missed(sides: int, row: int, white: int, tn: int) -> Fraction:
+    """P(failure) with `white` chips, enumerated: a critical failure of the pool's own first
+    faces (every face plain, so exact); otherwise the own dice and each chip's die all ending
+    below the TN (open-ended dice, every value below the TN enumerated)."""
+    missed = sum((p for cf, _, p in check_outcomes(sides, row, 0, exploding=False) if cf),
+                 Fraction(0))  # fmt: skip
+    chip_below = sum(open_ended(sides, tn).values(), Fraction(0))
+    for cf, kept, p in check_outcomes(sides, row, tn):
+        if not cf and kept < tn:
+            missed += p * chip_below**white
+    return missed
+
+
+@pytest.mark.parametrize(("pool", "sides", "row", "white", "tn"),
+                         [("I-1", 4, 1, 1, 3), ("II-1", 6, 1, 1, 5), ("III-2", 8, 2, 1, 7),
+                          ("II-3", 6, 3, 2, 9), ("I-2", 4, 2, 3, 6)])  # fmt: skip
+def test_white_chip_odds_enumerated(pool, sides, row, white, tn):
+    """FI:L724, FI:L730: the odds follow the run, the critical failure the pool's own dice's.
+    I-1 against TN 3 with a white chip: 3/4 no critical failure, and then the d4 or the
+    chip's d4 at least 3: 2/4 + 1/4 x 2/4 = 5/8. Chains cut off are all successes."""
+    chances = odds(boost, {"pool": pool, "tn": tn, "white": white})
+    cut = Fraction(chances.truncation.mass_cut.exact) if chances.truncation else Fraction(0)
+    assert 1 - Fraction(chances.success.exact) - cut == _white_missed(sides, row, white, tn)
+    if pool == "I-1":
+        assert Fraction(chances.success.exact) + cut == Fraction(5, 8)
+
+
+@pytest.mark.parametrize("case", [*T17, ("I-1", 3), ("II-2", 5), ("V-5", 13), ("I-3", 4),
+                                  ("I-2", 2), ("II-4", 2)])  # fmt: skip
+def test_a_white_chip_never_lowers_the_odds(case):
+    """FI:L724: a card more to choose from, never a critical failure more (FI:L730). I-2 at
+    TN 2 fails only on two ones, 1/16, chip or none; counting the chip's die toward the
+    critical failure made it 2 ones of 3, 10/64. The chains cut off are all successes, so
+    they are counted in (a die more cuts more of them)."""
+    pool, tn = case
+    found = []
+    for white in range(3):
+        chances = odds(boost, {"pool": pool, "tn": tn, "white": white})
+        cut = Fraction(chances.truncation.mass_cut.exact) if chances.truncation else Fraction(0)
+        found.append(Fraction(chances.success.exact) + cut)
+    assert found[0] <= found[1] <= found[2]
+    if case == ("I-2", 2):
+        assert found == [Fraction(15, 16)] * 3
 
 
 def test_any_chip_makes_an_impetus_check_skilled():

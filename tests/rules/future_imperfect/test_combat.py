@@ -191,6 +191,34 @@ def test_a_burst_split_between_targets():
     assert error.value.loc == ("targets",)
 
 
+def test_a_burst_s_rounds_are_shared_among_its_targets():
+    """FI:L297, catalogue 3.5.5 step 3: the gunner decides how many shots each target gets,
+    so a burst of 3 never hits more than 3 times: rounds given are kept, the rest shared
+    evenly among the targets given none, the first the larger share (2 and 1); more given
+    than the burst, or a target left no round, is refused. V-4 split V-2 and V-2, each -1
+    (A-44); both kept dice are 12 + 12 + 5 = 29, less 1, 28 against TN 3: 5 bumps, capped
+    at the rounds each target has."""
+    request = {"pool": "V-4", "tn": 3, "burst": 3,
+               "dice": {"values": [12, 12, 5, 2, 12, 12, 5, 2]}}  # fmt: skip
+    shared = run(automatic, {**request, "targets": [{}, {}]})
+    assert ([t.hits for t in shared.targets], shared.hits) == ([2, 1], 3)
+    given = run(automatic, {**request, "targets": [{"rounds": 1}, {}]})
+    assert ([t.hits for t in given.targets], given.hits) == ([1, 2], 3)
+    with pytest.raises(InputError) as error:
+        run(automatic, {**request, "targets": [{"rounds": 2}, {"rounds": 2}]})
+    assert error.value.loc == ("targets",)
+    with pytest.raises(InputError) as error:
+        run(automatic, {**request, "targets": [{"rounds": 3}, {}]})
+    assert error.value.loc == ("targets", 1, "rounds")
+    with pytest.raises(InputError):
+        odds(automatic, {"pool": "V-4", "tn": 3, "burst": 1, "targets": [{}, {}]})
+    chances = odds(automatic, {"pool": "V-4", "tn": 3, "burst": 3, "targets": [{}, {}]})
+    first, second = (table(t.hits) for t in chances.targets)
+    assert (max(map(int, first)), max(map(int, second))) == (2, 1)
+    close_to(first["2"], at_least("V-2", 3 + 1 + 5), chances.truncation)
+    close_to(second["1"], at_least("V-2", 3 + 1), chances.truncation)
+
+
 @pytest.mark.parametrize(("pool", "tn"), [("III-2", 7), ("II-3", 5), ("IV-1", 9), ("V-5", 12)])
 def test_a_shot_s_odds_are_the_oracle_s(pool, tn):
     """FI:L239: at least the TN hits. P(hit) and P(at least 1 bump) from the oracle."""

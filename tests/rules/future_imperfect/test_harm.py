@@ -8,6 +8,7 @@ from math import comb, floor
 
 import pytest
 
+from service.rules.future_imperfect.combat.fire import explosives
 from service.rules.future_imperfect.harm.armor import penetration
 from service.rules.future_imperfect.harm.damage import (
     combat_damage,
@@ -237,6 +238,24 @@ def test_explosions_lose_a_column_every_10_m_and_add_no_location_cards():
     assert (far.code, far.total, far.wounds) == (None, 0, 0)
 
 
+@pytest.mark.parametrize(("distance", "ceil_code", "floor_code"),
+                         [(10, "3(4)", "3(3)"), (15, "3(3)", "3(3)"), (20, "3(3)", "3(2)"),
+                          (40, "3(1)", None)])  # fmt: skip
+def test_explosion_damage_reads_the_explosives_bands(distance, ceil_code, floor_code):
+    """FI:L309 (A-46): 10 and 20 m fall in two bands each; combat/damage takes the same
+    `explosive_bands` option as combat/explosives and the same columns: ceil by default (10 m
+    full), floor (10 m already a column left)."""
+    for bands, code in (("ceil", ceil_code), ("floor", floor_code)):
+        request = {"code": "3(4)", "explosive_distance": distance,
+                   "options": {"explosive_bands": bands}}  # fmt: skip
+        found = run(combat_damage, {**request, "dice": {"seed": 1}})
+        shown = run(explosives, {"damage": "3(4)", "distance": distance,
+                                 "options": {"explosive_bands": bands}})  # fmt: skip
+        assert found.code == code == shown.damage
+    assert run(combat_damage, {"code": "3(4)", "explosive_distance": 10,
+                               "dice": {"seed": 1}}).code == "3(4)"  # fmt: skip
+
+
 def test_area_effect_dice_join_the_total():
     """FI:L287: a shotgun's 4d6 bonus dice at 1-10 m (E-12), drawn with the damage."""
     found = run(combat_damage, {"code": "1(2)", "ae_dice": 2, "dice": {"values": [3, 4, 5]}})
@@ -390,6 +409,27 @@ def test_a_stunned_character_or_a_woundless_hit_needs_no_stun_check():
     assert (hit.required, hit.tn) == (True, 3)
 
 
+def test_a_woundless_hit_checks_at_tn_3_whatever_the_old_wounds():
+    """FI:L575 and A-64 (stun_trigger damage): a hit that wounds nothing checks at TN 3, not
+    the Stun TN of the wound already at the struck location (Heavy, 7); the Heavy wound's
+    penalty, -3, still applies (FI:L575 "Wound penalties apply"). The odds are the same
+    check's: III-2 (2d8) at TN 3 less 3, so a kept 6 is needed; stunned on a critical
+    failure (both dice 1) or both dice below 6."""
+    request = {"fortitude": "III-2", "sheet": {"torso": 3}, "location": "torso", "levels": 0,
+               "options": {"stun_trigger": "damage"}}  # fmt: skip
+    found = run(stun_check, {**request, "dice": {"seed": 2}})
+    assert (found.required, found.tn, found.wound_penalty) == (True, 3, -3)
+    assert found.check.success is (found.check.en >= 3 and not found.check.critical_failure)
+    found_odds = odds(stun_check, request)
+    chances = table(found_odds.stunned)
+    stunned = sum((p for cf, kept, p in check_outcomes(8, 2, 6) if cf or kept < 6), Fraction(0))
+    assert chances["true"] == stunned  # every die below 6, so no chain is cut
+    cut = Fraction(found_odds.truncation.mass_cut.exact)
+    assert chances["false"] == 1 - stunned - cut
+    wounded = run(stun_check, {**request, "levels": 1, "dice": {"seed": 2}})
+    assert wounded.tn == 7
+
+
 def test_recovery_is_at_the_highest_wound_and_a_critical_failure_knocks_out():
     """FI:L581-589: TN 3 with no wound (the Concussion row), 7 for Heavy; a critical failure
     is 1d6 hours out."""
@@ -459,6 +499,29 @@ def test_ct_care_restores_everything_otherwise_a_ct_a_minute():
     assert cared.ct == 12
     alone = run(ct_healing, {"ct": -3, "max_ct": 12, "minutes": 7, "dice": {"seed": 1}})
     assert alone.ct == 4
+
+
+def test_ct_care_odds_follow_the_run():
+    """FI:L607: care restores all CT on a simple (3) medicine roll "in about 5 minutes": no
+    one tending him, nothing is rolled and nothing restored; under 5 minutes a success
+    restores nothing yet. II-2 (2d6) at TN 3 fails on a critical failure (both 1) or both dice
+    below 3: 1/36 + 3/36, so 8/9 restores, the chains cut off all successes."""
+    untended = {"ct": -3, "max_ct": 12, "minutes": 7}
+    found = odds(ct_healing, untended)
+    assert (table(found.restored).get("true", Fraction(0)), found.check) == (Fraction(0), None)
+    assert run(ct_healing, {**untended, "dice": {"seed": 1}}).check is None
+    early = {"pool": "II-2", "ct": -3, "max_ct": 12, "minutes": 2}
+    rolled = run(ct_healing, {**early, "dice": {"values": [4, 2]}})
+    assert (rolled.check.success, rolled.ct) == (True, -1)
+    found = odds(ct_healing, early)
+    assert table(found.restored).get("true", Fraction(0)) == 0
+    assert Fraction(found.check.success.exact) > 0
+    missed = sum((p for cf, kept, p in check_outcomes(6, 2, 3) if cf or kept < 3), Fraction(0))
+    assert missed == Fraction(4, 36)
+    found = odds(ct_healing, {**early, "minutes": 5})
+    cut = Fraction(found.truncation.mass_cut.exact)
+    assert table(found.restored)["true"] + cut == 1 - missed
+    assert table(found.restored)["false"] == missed
 
 
 def test_medical_treatment_scope_hour_and_tn():

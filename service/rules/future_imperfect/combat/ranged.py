@@ -224,7 +224,11 @@ class AutoTarget(Model):
         default=None, description="This target's TN; unset, the burst's."
     )
     distance: Meters | None = None
-    rounds: Rounds | None = Field(default=None, description="Rounds given this target.")
+    rounds: Rounds | None = Field(
+        default=None,
+        description="Rounds of the burst given this target (FI:L297); unset, the rest of the "
+        "burst is shared evenly among the targets given none, the first taking the remainder.",
+    )
     dice: Annotated[int, Field(ge=1, le=5)] | None = Field(
         default=None, description="Dice of the pool given this target (A-44 rows)."
     )
@@ -273,12 +277,32 @@ def _rows(request: AutomaticInput) -> list[int]:
     return [row // count + (1 if i < row % count else 0) for i in range(count)]
 
 
+def _rounds(request: AutomaticInput) -> list[int | None]:
+    """The rounds each target gets, the cap on its hits: the gunner decides how many shots
+    each target gets (FI:L297, catalogue 3.5.5 step 3), so a burst's rounds are shared out,
+    never more than the burst in all. Rounds given are kept; the rest of the burst is shared
+    evenly among the targets given none, the first taking what is left over (as the dice
+    are, `_rows`), each at least one. Without a burst, no cap but the rounds given."""
+    given = [t.rounds for t in request.targets]
+    burst = request.burst
+    if burst is None:
+        return given
+    left = burst - sum(r for r in given if r is not None)
+    if left < 0:
+        raise InputError(("targets",), f"{burst - left} rounds given of a burst of {burst}")
+    open_ = [index for index, rounds in enumerate(given) if rounds is None]
+    if len(open_) > left:
+        raise InputError(("targets", open_[left], "rounds"), f"{left} rounds of the burst left "
+                         f"for {len(open_)} targets given none: give each target its rounds, "
+                         "at least one (FI:L297)")  # fmt: skip
+    share = {index: left // len(open_) + (1 if n < left % len(open_) else 0)
+             for n, index in enumerate(open_)}  # fmt: skip
+    return [share[index] if rounds is None else rounds for index, rounds in enumerate(given)]
+
+
 def _targets(request: AutomaticInput) -> list[tuple[CheckInput, bool, list[Applied], int | None]]:
-    """Each target's check, halving, modifiers and rounds."""
-    if request.burst is not None:
-        given = sum(t.rounds or 0 for t in request.targets)
-        if given > request.burst:
-            raise InputError(("targets",), f"{given} rounds given of a burst of {request.burst}")
+    """Each target's check, halving, modifiers and rounds (`_rounds`)."""
+    rounds = _rounds(request)
     found, _ = applied(request.situation, request.options, automatic=True)
     extra = request.options.extra_target_penalty * (len(request.targets) - 1)
     if extra:
@@ -297,7 +321,7 @@ def _targets(request: AutomaticInput) -> list[tuple[CheckInput, bool, list[Appli
         mods = [*found, *(Applied(source="target", modifier=m) for m in target.modifiers)]
         check, halved = task(f"{column}-{dice}", tn, mods, request.situation.skill,
                              request.options, ("targets", index))  # fmt: skip
-        made.append((check, halved, mods, target.rounds or request.burst))
+        made.append((check, halved, mods, rounds[index]))
     return made
 
 

@@ -49,11 +49,17 @@ __all__ = [
     "Modifier",
     "check_odds",
     "check_states",
+    "checked_of",
     "die_distribution",
     "die_values",
     "graded",
+    "kept_results",
+    "pool_dice",
     "results",
     "roll_check",
+    "roll_dice",
+    "rolled_cf",
+    "stops",
 ]
 
 #: Extra dice an exploding chain is followed to in the odds: at most 5 x 4**-22 (under 1e-12)
@@ -118,15 +124,14 @@ def graded(en: int, cf: bool, request: CheckInput) -> tuple[bool, int]:
     return success, (en - request.tn) // request.options.bump_step if success else 0
 
 
-def roll_check(
-    request: CheckInput, dice: Dice, halved: bool = False, extra_dice: int = 0
-) -> Checked:
-    """Roll a check; `extra_dice` join the pool (a white story chip's, catalogue A-75)."""
-    pool = parse(request.pool)
-    top = sides(pool, ("pool",), request.options)
-    count = pool.row + extra_dice
+def roll_dice(
+    request: CheckInput, dice: Dice, plan: tuple[int | None, ...], first: int = 0
+) -> list[list[int]]:
+    """Roll a die for each of `plan`'s stops (`stops`), each maximum rolling again while it
+    may; the dice are named from number `first` + 1."""
+    top = sides(parse(request.pool), ("pool",), request.options)
     rolled = []
-    for index, stop in enumerate(stops(request, count)):
+    for index, stop in enumerate(plan, start=first):
         limit = MAX_CHAIN if stop is None else stop
         faces = [dice.roll(top, f"die {index + 1}")]
         while request.open_ended and faces[-1] == top and len(faces) <= limit:
@@ -134,15 +139,34 @@ def roll_check(
                 dice.roll(top, f"die {index + 1} again", exploded_from=len(dice.rolls) - 1)
             )
         rolled.append(faces)
+    return rolled
+
+
+def rolled_cf(rolled: list[list[int]], request: CheckInput) -> bool:
+    """A critical failure: judged on the first faces of the dice `rolled` (A-06)."""
     ones = sum(faces[0] == 1 for faces in rolled)
-    cf = is_cf(ones, count, request.options.cf_rule)
-    # On a critical failure the maxima are ignored (catalogue A-06).
+    return is_cf(ones, len(rolled), request.options.cf_rule)
+
+
+def checked_of(
+    rolled: list[list[int]], cf: bool, request: CheckInput, halved: bool = False
+) -> Checked:
+    """The check the dice `rolled` make: on a critical failure the maxima are ignored
+    (catalogue A-06), else the highest die with its chain is kept."""
     kept = max(faces[0] for faces in rolled) if cf else max(sum(faces) for faces in rolled)
     en = en_of(kept, request, halved)
     success, bumps = graded(en, cf, request)
     return Checked(dice=[Die(faces=tuple(f), value=sum(f)) for f in rolled], kept=kept, en=en,
                    critical_failure=cf, success=success, bumps=bumps,
                    successes=1 + bumps if success else 0)  # fmt: skip
+
+
+def roll_check(
+    request: CheckInput, dice: Dice, halved: bool = False, extra_dice: int = 0
+) -> Checked:
+    """Roll a check; `extra_dice` join the pool (a shotgun's bonus dice)."""
+    rolled = roll_dice(request, dice, stops(request, parse(request.pool).row + extra_dice))
+    return checked_of(rolled, rolled_cf(rolled, request), request, halved)
 
 
 def die_distribution(top: int, open_ended: bool, depth: int = DEPTH) -> Distribution[int]:
@@ -234,24 +258,30 @@ def kept_distribution(request: CheckInput, extra_dice: int = 0) -> Distribution[
     return Distribution({k: w for k, w in weights.items() if w}, total=total**n)
 
 
-def results(
-    request: CheckInput, halved: bool = False, extra_dice: int = 0
-) -> Distribution[tuple[bool, int]]:
-    """Each (critical failure, EN) of a check. A critical failure keeps its highest first face,
-    the maxima ignored (A-06), so a hazard's loss is still the TN less that result: with k
-    ones among n dice and the rest showing 2..v, the highest is at most v."""
+def kept_results(request: CheckInput, extra_dice: int = 0) -> Distribution[tuple[bool, int]]:
+    """Each (critical failure, kept die) of a check. A critical failure keeps its highest first
+    face, the maxima ignored (A-06): with k ones among n dice and the rest showing 2..v, the
+    highest is at most v."""
     pool = parse(request.pool)
     top, n = sides(pool, ("pool",), request.options), pool.row + extra_dice
     found = kept_distribution(request, extra_dice)
     first = found.total // top**n  # the weight of one set of first faces, chains cut or not
-    pairs = [((False, en_of(k, request, halved)), w) for k, w in found.items() if k is not None]
+    pairs = [((False, k), w) for k, w in found.items() if k is not None]
     previous = 0
     for v in range(1, top + 1):
         upto = sum(comb(n, k) * first * (v - 1) ** (n - k) for k in range(n + 1)
                    if is_cf(k, n, request.options.cf_rule))  # fmt: skip
-        pairs.append(((True, en_of(v, request, halved)), upto - previous))
+        pairs.append(((True, v), upto - previous))
         previous = upto
     return Distribution(pairs, total=found.total)
+
+
+def results(
+    request: CheckInput, halved: bool = False, extra_dice: int = 0
+) -> Distribution[tuple[bool, int]]:
+    """Each (critical failure, EN) of a check: the kept die (`kept_results`) with the
+    modifiers, so a hazard's loss on a critical failure is still the TN less that result."""
+    return kept_results(request, extra_dice).map(lambda o: (o[0], en_of(o[1], request, halved)))
 
 
 FAILED = ("failure", "critical_failure")

@@ -7,7 +7,6 @@ unarmed, the Strength pool shifted left is the damage (FI:L497, A-59); brawling 
 spent on damage draws a card more and discards one (FI:L724): the lowest (A-61)."""
 
 from fractions import Fraction
-from math import ceil
 from typing import Annotated
 
 from pydantic import Field
@@ -23,6 +22,7 @@ from service.rules.distribution import (
     outcome_table,
     truncation,
 )
+from service.rules.future_imperfect.combat.fire import columns_left
 from service.rules.future_imperfect.core.checks import (
     Checked,
     CheckInput,
@@ -60,7 +60,6 @@ __all__ = [
     "Damaged",
     "DiceGroup",
     "combat_damage",
-    "explosive_shift",
     "hand_to_hand",
     "martial_arts",
     "nonlethal",
@@ -77,12 +76,6 @@ class DiceGroup(Model):
     column: int
     count: int
     what: str
-
-
-def explosive_shift(distance: float) -> int:
-    """Columns an explosion loses with distance: none to 10 m, one to 20, two to 30 (FI:L309,
-    A-46)."""
-    return max(0, ceil(distance / 10) - 1)
 
 
 class HitInput(Model):
@@ -110,7 +103,8 @@ class DamageInput(HitInput):
     explosive_distance: Meters | None = Field(
         default=None,
         description="An explosion: meters from the detonation; a column left each 10 m after "
-        "the first, and no extra cards for vitals or head (FI:L307-311).",
+        "the first (options.explosive_bands, A-46), and no extra cards for vitals or head "
+        "(FI:L307-311).",
     )
     white_chip: bool = Field(
         default=False,
@@ -139,7 +133,9 @@ def _groups(request: DamageInput) -> tuple[list[DiceGroup], list[ArmorLayer]]:
     """What is drawn: the weapon's cards, the region's, the AE dice, each after armor."""
     code = parse(request.code, ("code",))
     explosive = request.explosive_distance is not None
-    column = code.column - (explosive_shift(request.explosive_distance or 0) if explosive else 0)
+    bands = request.options.explosive_bands
+    column = code.column - (columns_left(request.explosive_distance or 0, bands) if explosive
+                            else 0)  # fmt: skip
     if column < 1:
         return [], []
     layers = through(column, request.pn, request.armor, request.options)

@@ -10,12 +10,22 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
+from service.rules.distribution import (
+    Distribution,
+    OutcomeProbability,
+    Truncation,
+    outcome_table,
+    truncation,
+)
 from service.rules.future_imperfect.core.checks import (
     CHECK,
+    DEPTH,
     Checked,
     CheckInput,
     CheckOdds,
+    graded,
     odds_of,
+    results,
     roll_check,
 )
 from service.rules.future_imperfect.core.pools import PoolText
@@ -70,10 +80,36 @@ def _ct_check(request: CtInput) -> CheckInput | None:
     )
 
 
-def ct_odds(request: CtInput) -> CheckOdds:
-    """P(the care restores all CT), exactly."""
-    check = _ct_check(request) or CheckInput(pool="I-1", tn=0, options=request.options)
-    return odds_of(check, request.default)
+def _restores(success: bool, request: CtInput) -> bool:
+    """The care restores all CT: the roll succeeds and it has had its 5 minutes (FI:L607)."""
+    return success and request.minutes >= CARE_MINUTES
+
+
+class CtOdds(Model):
+    restored: list[OutcomeProbability] = Field(
+        description="P(the care restores all CT): never untended or under 5 minutes (FI:L607)."
+    )
+    check: CheckOdds | None = Field(description="The roll's own odds; null, no one tends him.")
+    truncation: Truncation | None
+
+
+def ct_odds(request: CtInput) -> CtOdds:
+    """P(the care restores all CT), exactly, by the run's rule (`_restores`)."""
+    check = _ct_check(request)
+    if check is None:
+        return CtOdds(restored=outcome_table(Distribution({False: 1}), [True, False]),
+                      check=None, truncation=None)  # fmt: skip
+    found = results(check, request.default).map(
+        lambda r: _restores(graded(r[1], r[0], check)[0], request)
+    )
+    return CtOdds(restored=outcome_table(found, [True, False]),
+                  check=odds_of(check, request.default),
+                  truncation=truncation(found, DEPTH))  # fmt: skip
+
+
+def ct_cost(request: CtInput) -> Estimate:
+    """One check (core/check's bound) read twice."""
+    return Estimate(2 * CHECK.states, ())
 
 
 @operation(
@@ -81,7 +117,7 @@ def ct_odds(request: CtInput) -> CheckOdds:
     kind=Kind.CHECK,
     covers=("fi.healing.ct",),
     odds=ct_odds,
-    cost=_cost,
+    cost=ct_cost,
     example={"pool": "II-2", "ct": -3, "max_ct": 12, "minutes": 5, "dice": {"values": [4, 2]}},
 )
 def ct_healing(request: CtInput, dice: Dice) -> CtHealed:
@@ -90,7 +126,7 @@ def ct_healing(request: CtInput, dice: Dice) -> CtHealed:
     check = _ct_check(request)
     checked = roll_check(check, dice, request.default) if check else None
     natural = min(request.max_ct, request.ct + request.minutes)
-    if checked and checked.success and request.minutes >= CARE_MINUTES:
+    if checked and _restores(checked.success, request):
         return CtHealed(check=checked, ct=max(request.max_ct, request.ct))
     return CtHealed(check=checked, ct=max(natural, request.ct))
 

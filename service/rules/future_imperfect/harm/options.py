@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.future_imperfect.combat.options import ExplosiveBands
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.model import option
 
@@ -91,6 +92,13 @@ class HarmOptions(CoreOptions):
         ambiguity="A-55",
         description="The regions a frontal shot at a prone target still hits: the d20 chart "
         "has no 'prone attribute' (FI:L454); head, arms and upper torso is invented, flagged.",
+    )
+    explosive_bands: ExplosiveBands = option(
+        ExplosiveBands.CEIL,
+        ambiguity="A-46",
+        description="Columns an explosion's damage loses with distance, as combat/explosives: "
+        "ceil(d/10) - 1 (10 m full, 20 m one left), or floor(d/10) (10 m already one left); "
+        "FI:L309 puts 10 and 20 m in two bands each.",
     )
     penetration_model: PenetrationModel = option(
         PenetrationModel.PN_REDUCES,

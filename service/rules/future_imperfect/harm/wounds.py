@@ -184,19 +184,28 @@ class Stun(Model):
     stunned: bool
 
 
-def _stun_check(request: StunInput) -> CheckInput | None:
-    """The check a hit calls for, or None (A-64)."""
+def _stun_level(request: StunInput) -> int:
+    """The wound level whose Stun TN the check is at (A-64): a hit that wounds nothing
+    (`stun_trigger` damage, FI:L575) the unwounded row's, TN 3, whatever the wounds already
+    taken; otherwise as `stun_tn_basis` reads it."""
     options = request.options
-    if request.stunned or (request.levels == 0 and options.stun_trigger is StunTrigger.WOUND):
-        return None
-    level = {
+    if request.levels == 0:
+        return 0
+    return {
         StunBasis.LOCATION_LEVEL: request.sheet.at(request.location),
         StunBasis.LEVELS_INFLICTED: min(request.levels, options.wound_cap),
         StunBasis.HIGHEST: worst(request.sheet),
     }[options.stun_tn_basis]
+
+
+def _stun_check(request: StunInput) -> CheckInput | None:
+    """The check a hit calls for, or None (A-64); wound penalties apply (FI:L575)."""
+    options = request.options
+    if request.stunned or (request.levels == 0 and options.stun_trigger is StunTrigger.WOUND):
+        return None
     return CheckInput(
         pool=request.fortitude,
-        tn=level_tn(level),
+        tn=level_tn(_stun_level(request)),
         wound_penalty=penalty(request.sheet, options),
         options=options,
     )

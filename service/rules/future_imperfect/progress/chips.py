@@ -27,10 +27,15 @@ from service.rules.future_imperfect.core.checks import (
     MAX_CHAIN,
     Checked,
     CheckInput,
+    checked_of,
     die_distribution,
+    en_of,
     graded,
-    results,
-    roll_check,
+    kept_results,
+    pool_dice,
+    roll_dice,
+    rolled_cf,
+    stops,
 )
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import parse, sides
@@ -183,7 +188,9 @@ class BoostInput(CheckInput):
 
 
 class Boosted(Model):
-    check: Checked = Field(description="The pool with a die a white chip.")
+    check: Checked = Field(
+        description="The pool's dice, then a die a white chip unless they critically failed."
+    )
     added: list[tuple[int, ...]] = Field(description="The red and blue chips' dice.")
     en: int
     success: bool
@@ -196,6 +203,50 @@ def _request(request: BoostInput) -> CheckInput:
         raise InputError(("terror",), "no Story Chips may be spent on a Terror test (FI:L704)")
     fields = {name: getattr(request, name) for name in CheckInput.model_fields}
     return CheckInput(**fields)
+
+
+def _own(check: CheckInput) -> CheckInput:
+    """The check of the pool's own dice: the stops listed for the chips' dice dropped."""
+    row = parse(check.pool).row
+    return check.model_copy(update={"max_rerolls": check.max_rerolls[:row]})
+
+
+def _white_roll(check: CheckInput, white: int, dice: Dice) -> Checked:
+    """White chips draw one extra card each before choosing which to keep (FI:L724), but not
+    on a critical failure (FI:L730): the critical failure is judged on the pool's own dice,
+    and only then does a die a chip join those the kept die is chosen from (A-75)."""
+    row = parse(check.pool).row
+    plan = stops(check, row + white)
+    rolled = roll_dice(check, dice, plan[:row])
+    cf = rolled_cf(rolled, check)
+    if not cf:
+        rolled += roll_dice(check, dice, plan[row:], first=row)
+    return checked_of(rolled, cf, check)
+
+
+def _white_results(check: CheckInput, white: int) -> Distribution[tuple[bool, int]]:
+    """Each (critical failure, EN) of `_white_roll`, exactly: a critical failure of the pool's
+    own dice stands, the chips unused; otherwise the kept die is the highest of the pool's
+    kept die and the chips' dice, all independent, so the weight of "at most v" is the
+    product of theirs."""
+    chips = pool_dice(check, white)[parse(check.pool).row :]
+    own = kept_results(_own(check))
+    rolled = 1
+    for die in chips:
+        rolled *= die.total
+    pairs = [(o, w * rolled) for o, w in own.items() if o[0]]
+    kept = {o[1]: w for o, w in own.items() if not o[0]}
+    below, chip_below, previous = 0, [0] * len(chips), 0
+    for v in sorted({*kept, *(v for die in chips for v, _ in die.items())}):
+        below += kept.get(v, 0)
+        at_most = below
+        for index, die in enumerate(chips):
+            chip_below[index] += die.weight(v)
+            at_most *= chip_below[index]
+        pairs.append(((False, v), at_most - previous))
+        previous = at_most
+    found = Distribution(pairs, total=own.total * rolled)
+    return found.map(lambda o: (o[0], en_of(o[1], check, False)))
 
 
 def _adders(request: BoostInput, cf: bool) -> int:
@@ -222,7 +273,7 @@ def boost_odds(request: BoostInput) -> BoostOdds:
     check = _request(request)
     top = sides(parse(check.pool), ("pool",), check.options)
     die = die_distribution(top, True)
-    base = results(check, extra_dice=request.white)
+    base = _white_results(check, request.white)
 
     added = [Distribution({0: 1})]
     for _ in range(request.red + request.blue):
@@ -250,12 +301,13 @@ def boost_cost(request: BoostInput) -> Estimate:
     example={"pool": "III-2", "tn": 7, "red": 1, "dice": {"values": [5, 3, 4]}},
 )
 def boost(request: BoostInput, dice: Dice) -> Boosted:
-    """A white chip draws one extra card before choosing which to keep: a die more in the pool
-    (A-75). A red chip draws a card and adds it to the result, one a roll; a blue one the
-    same, even on a critical failure; neither white nor red on a critical failure
-    (FI:L724-730): in dice, one open-ended die of the pool's column added to the result."""
+    """A white chip draws one extra card before choosing which to keep: a die more to choose
+    from, the critical failure judged on the pool's own dice (A-75). A red chip draws a card
+    and adds it to the result, one a roll; a blue one the same, even on a critical failure;
+    neither white nor red on a critical failure (FI:L724-730): in dice, one open-ended die of
+    the pool's column added to the result."""
     check = _request(request)
-    checked = roll_check(check, dice, extra_dice=request.white)
+    checked = _white_roll(check, request.white, dice)
     top = sides(parse(check.pool), ("pool",), check.options)
     cf = checked.critical_failure
     rolled = []
