@@ -234,7 +234,8 @@ class Client(Transport):
         body: models.ForesightAttributesGenerateRequest,
     ) -> models.ForesightAttributesGenerateResult:
         """Every attribute starts at 5 and 36 points are distributed, none over 12 for a human
-        (F:L473-477); bonus points from background factors stay within the range (F:L603). Amy moves
+        (F:L473-477); a non-human starts at its species' minima, each attribute within its range
+        (F:L1137); bonus points from background factors stay within the range (F:L603). Amy moves
         from nine 9s to ST 7, EN 7, DX 8, AG 8, IN 11, PC 11, EM 10, WP 9 and AP 10, 81 in all
         (F:L536-553).
 

@@ -609,40 +609,6 @@ class ForesightAttributeValues(Model):
     AP_1: Annotated[AP | None, Field(alias="AP", title="Ap")] = None
 
 
-class ForesightAttributesGenerateRequest(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    inherent: ForesightAllocation
-    minimum: Annotated[
-        int,
-        Field(
-            description="Each attribute's least: 5 for a human (F:L473).",
-            ge=1,
-            le=20,
-            title="Minimum",
-        ),
-    ] = 5
-    maximum: Annotated[
-        int,
-        Field(
-            description="Each attribute's most: 12 for a human (F:L467).",
-            ge=1,
-            le=30,
-            title="Maximum",
-        ),
-    ] = 12
-    bonus_points: Annotated[
-        int,
-        Field(
-            description="Inherent points from background factors, within the range too (F:L603).",
-            ge=0,
-            le=20,
-            title="Bonus Points",
-        ),
-    ] = 0
-
-
 class ForesightAttributesTrainRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -4425,6 +4391,11 @@ class ForesightRandomQualityRatingsTable(Model):
 
 
 class ForesightRange(Model):
+    """
+    An attribute's least and most inherent value: a species' (F:L1137), shifted by any
+    character modifiers (F:L1113).
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -4432,8 +4403,8 @@ class ForesightRange(Model):
         Literal["ST", "DX", "AG", "EN", "IN", "PC", "EM", "WP", "AP"],
         Field(description="The nine attributes every character has (F:L284).", title="Attribute"),
     ]
-    low: Annotated[int, Field(title="Low")]
-    high: Annotated[int, Field(title="High")]
+    low: Annotated[int, Field(ge=1, le=40, title="Low")]
+    high: Annotated[int, Field(ge=1, le=40, title="High")]
 
 
 class ForesightRangeRow(Model):
@@ -15236,6 +15207,61 @@ class ForesightAttacker4(Model):
         Literal[1, 2, 3, 4, 7, 10],
         Field(description="The attack's QR, rolled at the table.", title="QR"),
     ]
+
+
+Ranges = TypeAliasType(
+    "Ranges",
+    Annotated[
+        list[ForesightRange],
+        Field(
+            description="Each of the nine attributes' range: a non-human's are its species' (the species operation's), whose minima it starts at (F:L1137); unset: minimum-maximum.",
+            max_length=9,
+            min_length=9,
+            title="Ranges",
+        ),
+    ],
+)
+
+
+class ForesightAttributesGenerateRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    inherent: ForesightAllocation
+    ranges: Annotated[
+        Ranges | None,
+        Field(
+            description="Each of the nine attributes' range: a non-human's are its species' (the species operation's), whose minima it starts at (F:L1137); unset: minimum-maximum.",
+            title="Ranges",
+        ),
+    ] = None
+    minimum: Annotated[
+        int,
+        Field(
+            description="Each attribute's least: 5 for a human (F:L473).",
+            ge=1,
+            le=20,
+            title="Minimum",
+        ),
+    ] = 5
+    maximum: Annotated[
+        int,
+        Field(
+            description="Each attribute's most: 12 for a human (F:L467).",
+            ge=1,
+            le=30,
+            title="Maximum",
+        ),
+    ] = 12
+    bonus_points: Annotated[
+        int,
+        Field(
+            description="Inherent points from background factors, within the range too (F:L603).",
+            ge=0,
+            le=20,
+            title="Bonus Points",
+        ),
+    ] = 0
 
 
 class ForesightBackgroundRequest(Model):

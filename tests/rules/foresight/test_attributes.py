@@ -70,3 +70,34 @@ def test_training_never_passes_inherent_plus_4():
     with pytest.raises(InputError) as refused:
         run("attributes/train", {"inherent": 10, "trained": 10, "to": 15})
     assert refused.value.loc == ("to",)
+
+
+def _ranges(species):
+    found = run("species", {"species": species})
+    return [{"attribute": r.attribute, "low": r.low, "high": r.high} for r in found.ranges]
+
+
+def test_a_non_human_starts_at_its_species_minima():
+    """F:L1137 (catalogue 3.C.2): a non-human starts at its species' minima and distributes
+    36 points, each attribute within its range: an Elf array sums to 47 + 36 = 83. A Dwarf's
+    space (AG 5-11, seven values) against a count by convolution written here."""
+    elf = {"ST": 6, "EN": 7, "DX": 8, "AG": 9, "IN": 12, "PC": 11, "EM": 10, "WP": 10, "AP": 10}
+    assert run("attributes/generate", {"inherent": elf, "ranges": _ranges("Elf")}).total == 83
+    with pytest.raises(Violations):
+        run("attributes/generate", {"inherent": elf})  # a human's 5-12 and 81
+    dwarf = _ranges("Dwarf")
+    bounds = [(r["low"], r["high"]) for r in dwarf]
+    total = sum(low for low, _ in bounds) + 36
+    counts = {0: 1}
+    for low, high in bounds:
+        nxt: dict[int, int] = {}
+        for s, n in counts.items():
+            for v in range(low, high + 1):
+                nxt[s + v] = nxt.get(s + v, 0) + n
+        counts = nxt
+    array = {"ST": 11, "EN": 10, "DX": 9, "AG": 9, "IN": 9, "PC": 9, "EM": 9, "WP": 9, "AP": 9}
+    found = run("attributes/generate", {"inherent": array, "ranges": dwarf})
+    assert (found.total, found.space.arrays) == (total, counts[total])
+    with pytest.raises(Violations) as refused:
+        run("attributes/generate", {"inherent": {**array, "AG": 12, "ST": 8}, "ranges": dwarf})
+    assert ("inherent", "AG") in {e.loc for e in refused.value.errors}

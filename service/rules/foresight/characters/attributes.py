@@ -4,7 +4,7 @@ them up to four over inherent. The book gives no random method (catalogue 5.5), 
 of valid distributions is reported instead: how many there are and how often each value
 appears in one attribute."""
 
-from functools import cache
+from collections.abc import Sequence
 from typing import Annotated
 
 from pydantic import Field
@@ -15,7 +15,7 @@ from service.rules.model import InputError, Model, Violations
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
-__all__ = ["POINTS", "Allocation", "generate", "train", "training_steps"]
+__all__ = ["POINTS", "Allocation", "Range", "generate", "train", "training_steps"]
 
 #: Points to distribute over the species minima (F:L473-477, F:L1137).
 POINTS = 36
@@ -36,8 +36,25 @@ class Allocation(Model):
     AP: Score
 
 
+class Range(Model):
+    """An attribute's least and most inherent value: a species' (F:L1137), shifted by any
+    character modifiers (F:L1113)."""
+
+    attribute: Attribute
+    low: Score
+    high: Score
+
+
 class GenerateInput(Model):
     inherent: Allocation
+    ranges: tuple[Range, ...] | None = Field(
+        default=None,
+        min_length=len(Attribute),
+        max_length=len(Attribute),
+        description="Each of the nine attributes' range: a non-human's are its species' (the "
+        "species operation's), whose minima it starts at (F:L1137); unset: minimum-maximum.",
+        json_schema_extra={"x-unique-by": "attribute"},
+    )
     minimum: Annotated[int, Field(ge=1, le=20)] = Field(
         default=5, description="Each attribute's least: 5 for a human (F:L473)."
     )
@@ -62,20 +79,40 @@ class Generated(Model):
     space: Space
 
 
-@cache
-def _count(attributes: int, total: int, low: int, high: int) -> int:
-    """Distributions of `attributes` scores in low..high summing to `total`."""
-    if attributes == 0:
-        return int(total == 0)
-    return sum(_count(attributes - 1, total - v, low, high) for v in range(low, high + 1))
-
-
-def space(total: int, low: int, high: int) -> Space:
-    count = len(Attribute)
-    arrays = _count(count, total, low, high)
-    weights = {v: _count(count - 1, total - v, low, high) for v in range(low, high + 1)}
-    marginal = Distribution(weights, total=arrays) if arrays else Distribution({}, total=1)
+def space(total: int, bounds: Sequence[tuple[int, int]]) -> Space:
+    """The arrays of scores, each within its (low, high), summing to `total`, and how often
+    a value is an attribute's, over the nine attributes and the arrays."""
+    ranges = [Distribution({v: 1 for v in range(low, high + 1)}) for low, high in bounds]
+    arrays = _sum(ranges).weight(total)
+    weights: dict[int, int] = {}
+    for index, (low, high) in enumerate(bounds):
+        others = _sum(ranges[:index] + ranges[index + 1 :])
+        for v in range(low, high + 1):
+            weights[v] = weights.get(v, 0) + others.weight(total - v)
+    found = {v: w for v, w in weights.items() if w}
+    marginal = Distribution(found, total=len(bounds) * arrays) if arrays else Distribution({}, 1)
     return Space(arrays=arrays, marginal=outcome_table(marginal))
+
+
+def _sum(ranges: Sequence[Distribution[int]]) -> Distribution[int]:
+    total = Distribution({0: 1})
+    for one in ranges:
+        total = total + one
+    return total
+
+
+def _bounds(request: GenerateInput) -> dict[Attribute, tuple[int, int]]:
+    if request.ranges is None:
+        if request.minimum > request.maximum:
+            raise InputError(("minimum",), "the least is over the most")
+        return {a: (request.minimum, request.maximum) for a in Attribute}
+    found = {r.attribute: (r.low, r.high) for r in request.ranges}
+    if len(found) != len(Attribute):
+        raise InputError(("ranges",), "each of the nine attributes once")
+    for index, r in enumerate(request.ranges):
+        if r.low > r.high:
+            raise InputError(("ranges", index, "low"), "the least is over the most")
+    return found
 
 
 @operation(
@@ -87,24 +124,26 @@ def space(total: int, low: int, high: int) -> Space:
 )  # fmt: skip
 def generate(request: GenerateInput) -> Generated:
     """Every attribute starts at 5 and 36 points are distributed, none over 12 for a human
-    (F:L473-477); bonus points from background factors stay within the range (F:L603). Amy
+    (F:L473-477); a non-human starts at its species' minima, each attribute within its range
+    (F:L1137); bonus points from background factors stay within the range (F:L603). Amy
     moves from nine 9s to ST 7, EN 7, DX 8, AG 8, IN 11, PC 11, EM 10, WP 9 and AP 10, 81 in
     all (F:L536-553)."""
-    low, high = request.minimum, request.maximum
-    if low > high:
-        raise InputError(("minimum",), "the least is over the most")
+    bounds = _bounds(request)
     values = request.inherent
     errors = [InputError(("inherent", a.value), f"{getattr(values, a.value)} is outside "
-                         f"{low}-{high} (F:L467)")
-              for a in Attribute if not low <= getattr(values, a.value) <= high]  # fmt: skip
+                         f"{low}-{high} (F:L467, F:L1137)")
+              for a, (low, high) in bounds.items()
+              if not low <= getattr(values, a.value) <= high]  # fmt: skip
     total = sum(getattr(values, a.value) for a in Attribute)
-    wanted = len(Attribute) * low + POINTS + request.bonus_points
+    least = sum(low for low, _ in bounds.values())
+    wanted = least + POINTS + request.bonus_points
     if total != wanted:
-        message = f"the nine sum to {total}, not {wanted}: 9 x {low} + 36 + bonus (F:L473-477)"
+        message = (f"the nine sum to {total}, not {wanted}: the minima ({least}) + 36 + bonus "
+                   "(F:L473-477, F:L1137)")  # fmt: skip
         errors.append(InputError(("inherent",), message))
     if errors:
         raise Violations(errors)
-    return Generated(total=total, space=space(wanted, low, high))
+    return Generated(total=total, space=space(wanted, list(bounds.values())))
 
 
 class TrainingRow(Model):

@@ -8,7 +8,7 @@ then the derived values. A sheet that breaks rules gets one answer naming each o
 
 from collections import Counter
 
-from service.rules.foresight.characters.attributes import POINTS, training_steps
+from service.rules.foresight.characters.attributes import POINTS, Range, training_steps
 from service.rules.foresight.characters.backgrounds import (
     BACKGROUNDS,
     Background,
@@ -62,7 +62,6 @@ from service.rules.foresight.characters.skills import (
 from service.rules.foresight.characters.species import (
     INSIGHT_SCORE,
     ModifierOptions,
-    Range,
     Species,
     SpeciesInput,
     species_of,

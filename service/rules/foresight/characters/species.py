@@ -11,7 +11,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.foresight.characters.attributes import Allocation
+from service.rules.foresight.characters.attributes import Allocation, Range
 from service.rules.foresight.characters.backgrounds import WORTH
 from service.rules.foresight.characters.skills import (
     AttributeValues,
@@ -34,12 +34,6 @@ __all__ = [
     "unique_gift",
     "unique_insight",
 ]
-
-
-class Range(Model):
-    attribute: Attribute
-    low: int
-    high: int
 
 
 class SpeciesRow(Model):
