@@ -113,6 +113,9 @@ def test_a_unique_gift():
     beauty = {"gift": "attribute", "gift_attribute": "AP", "inherent": 11, "deficit": "attribute",
               "deficit_attribute": "WP"}  # fmt: skip
     assert run("character-modifiers/unique-gift", beauty).effects[1] == "-4 inherent WP"
+    twice = {"gift": "skills", "skills": ["Charisma", "charisma"], "deficit": "hunted"}
+    with pytest.raises(Violations, match="each skill once"):
+        run("character-modifiers/unique-gift", twice)
 
 
 def test_aging_a_trained_score_of_1():

@@ -383,6 +383,8 @@ def _gift_errors(request: GiftInput) -> list[InputError]:
     errors = []
     if request.gift is Gift.SKILLS:
         rows = [skill_row(name, ("skills", i)) for i, name in enumerate(request.skills)]
+        if len({r.skill for r in rows}) < len(rows):
+            errors.append(InputError(("skills",), "each skill once: +2 BEF a skill (F:L1120)"))
         if not rows or sum(r.cost for r in rows) > 4:
             errors.append(InputError(("skills",), "skills whose costs total 4 at most"))
         shared = set.intersection(*(set(r.attributes) for r in rows)) if rows else set()
