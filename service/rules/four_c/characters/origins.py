@@ -27,6 +27,7 @@ __all__ = [
     "Draft",
     "TraitValue",
     "lifestyle_after",
+    "loses_a_power",
     "modifier",
     "power_slots_after",
     "repute_after",
@@ -72,6 +73,12 @@ def repute_after(origin: Origin | None, repute: int) -> int:
 def skills_after(origin: Origin | None, skills: int) -> int:
     """A Skilled Human gains three bonus skills (C:L175)."""
     return skills + (modifier(origin).skills if origin is not None else 0)
+
+
+def loses_a_power(origin: Origin | None, held: int) -> bool:
+    """An Alien loses one of the powers it holds, keeping at least one (C:L174): rolled as
+    usual, repeats settled, then changed for the origin (C:L168)."""
+    return origin is Origin.ALIEN and held > 1
 
 
 def power_slots_after(origin: Origin | None, powers: int, magic: bool) -> int:
@@ -240,7 +247,7 @@ def apply_advanced(request: ApplyInput) -> Applied:
         raise errors[0] if len(errors) == 1 else Violations(errors)
     draft, origin, notes = request.draft, request.origin, []
     powers = list(draft.powers)
-    if origin is Origin.ALIEN and len(powers) > 1:
+    if loses_a_power(origin, len(powers)):
         lost = request.alien_lost_power or powers[-1].power
         powers = [p for p in powers if p.power is not lost]
         notes.append(f"Alien: lost {lost.value} (C:L174).")

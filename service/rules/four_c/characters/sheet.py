@@ -16,6 +16,7 @@ from service.rules.distribution import Distribution, Exact, OutcomeProbability, 
 from service.rules.four_c.characters.options import GenerationOptions, LifestyleOptions, OriginOrder
 from service.rules.four_c.characters.origins import (
     lifestyle_after,
+    loses_a_power,
     modifier,
     repute_after,
     skills_after,
@@ -256,9 +257,7 @@ def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) ->
             powers = _roll_powers(
                 rules, count.powers + (1 if advanced is Origin.MUTANT else 0), dice, notes
             )
-        if advanced is Origin.ALIEN and len(powers) > 1:
-            # The powers are rolled as usual, repeats settled, then the Alien loses one of
-            # those it holds (C:L168, C:L174; catalogue 3.3.5 steps 5-6), the last new one.
+        if loses_a_power(advanced, len(powers)):  # the last new one (catalogue 3.3.5 step 6)
             notes.append(f"Alien: lost {powers[-1].power.value}, the last rolled (C:L174, A-08).")
             powers = powers[:-1]
     if rules.advanced_origins:
@@ -371,19 +370,19 @@ def _summed(rules: Rules, limits: Limits, traits: tuple[PrimaryTrait, ...]) -> D
     return _origins(rules, limits).then(given)
 
 
-def _slots(rules: Rules, limits: Limits) -> Distribution[tuple[int, bool] | None]:
+def _slots(rules: Rules, limits: Limits) -> Distribution[tuple[int, Origin | None] | None]:
     """Over the origins and the count roll: the selections rolled (C:L341-356; a Mutant
-    rolls one more) and whether the character then loses one of the powers it holds (an
-    Alien, A-08); None for Magic, the only power."""
+    rolls one more) and the origin that then changes the powers held (advanced origins, A-08);
+    None for Magic, the only power."""
 
-    def given(origin: Origin) -> Distribution[tuple[int, bool] | None]:
+    def given(origin: Origin) -> Distribution[tuple[int, Origin | None] | None]:
         applied = origin if rules.advanced_origins else None
 
-        def rolled(row: tuple[int, bool]) -> tuple[int, bool] | None:
+        def rolled(row: tuple[int, bool]) -> tuple[int, Origin | None] | None:
             count, magic = row
             if magic:
                 return None
-            return count + (1 if applied is Origin.MUTANT else 0), applied is Origin.ALIEN
+            return count + (1 if applied is Origin.MUTANT else 0), applied
 
         return count_distribution(None).map(rolled)
 
@@ -400,10 +399,10 @@ def followed(rules: Rules, limits: Limits, power: PowerName) -> Distribution[Fol
     many times, a repeat raised or stacked counting again (C:L390, A-09). Each slot is
     settled as `tracked_distribution` settles it."""
 
-    def given(row: tuple[int, bool] | None) -> Distribution[Followed]:
+    def given(row: tuple[int, Origin | None] | None) -> Distribution[Followed]:
         if row is None:
             return Distribution([((1, True, None), 1)])
-        slots, loses_one = row
+        slots, origin = row
         found = tracked_distribution(
             slots,
             rules.power_table,
@@ -417,7 +416,7 @@ def followed(rules: Rules, limits: Limits, power: PowerName) -> Distribution[Fol
             # The first `keep` new powers stay: an Alien loses the last (keeping one), then a
             # Sidekick the last over its limit (A-08, A-62), as `roll_character` drops them.
             held, place, times = tracked
-            keep = held - 1 if loses_one and held > 1 else held
+            keep = held - 1 if loses_a_power(origin, held) else held
             if limits.powers is not None:
                 keep = min(keep, limits.powers)
             return keep, False, times if 0 <= place < keep else None
