@@ -59,9 +59,14 @@ def test_a_fall_and_a_fear_test_over_both_protocols(client):
     assert rows == [{"outcome": r["outcome"], "exact": r["exact"]} for r in rest]
 
 
-def test_a_fall_needing_column_6_is_a_422_naming_the_distance(client):
-    """FI:L27, A-12."""
-    response = client.post(BASE + "/environment/falling", json={"distance": 47})
+def test_a_fall_needing_column_6_is_answered_unrolled_and_only_beyond_1_km_refused(client):
+    """FI:L27, A-12: 47 m is 5(6), returned with rollable false until column 6 has a die;
+    past the service's kilometer the distance is a 422."""
+    found = post(client, "/environment/falling", {"distance": 47, "dice": {"seed": 1}})
+    assert (found["damage_code"], found["rollable"], found["wounds"]) == ("5(6)", False, None)
+    chances = post(client, "/environment/falling/odds", {"distance": 47})
+    assert (chances["damage_code"], chances["rollable"], chances["wounds"]) == ("5(6)", False, [])
+    response = client.post(BASE + "/environment/falling", json={"distance": 1001})
     assert response.status_code == 422
     assert response.json()["errors"][0]["pointer"] == "/distance"
 

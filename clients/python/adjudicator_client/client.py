@@ -7145,7 +7145,7 @@ class Client(Transport):
         torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with height
         advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
         (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-        (FI:L454); a region behind cover strikes the cover (FI:L458-460).
+        (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
 
         POST /v1/future-imperfect/combat/hit-location
         """
@@ -7160,7 +7160,7 @@ class Client(Transport):
         15-19 upper torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with
         height advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
         (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-        (FI:L454); a region behind cover strikes the cover (FI:L458-460).
+        (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
 
         POST /v1/future-imperfect/combat/hit-location/odds
         """
@@ -8051,7 +8051,8 @@ class Client(Transport):
         """2(1) for the first 5 meters fallen, a row more for each further 5 and then a column,
         capped at 5(7) (FI:L27); the landing may halve or negate it (FI:L29); wounds are the damage
         over Size, each to a random location, extra damage modifiers ignored, each level with 1d6 CT
-        (FI:L27, FI:L591). Columns 6 and 7 need their dice in the options (A-12).
+        (FI:L27, FI:L591). Columns 6 and 7 (from 45 m) need their dice in the options: without them
+        the code is answered, `rollable` false, and nothing drawn (A-12).
 
         POST /v1/future-imperfect/environment/falling
         """
@@ -8065,7 +8066,8 @@ class Client(Transport):
         """Exact odds: 2(1) for the first 5 meters fallen, a row more for each further 5 and then a
         column, capped at 5(7) (FI:L27); the landing may halve or negate it (FI:L29); wounds are the
         damage over Size, each to a random location, extra damage modifiers ignored, each level with
-        1d6 CT (FI:L27, FI:L591). Columns 6 and 7 need their dice in the options (A-12).
+        1d6 CT (FI:L27, FI:L591). Columns 6 and 7 (from 45 m) need their dice in the options:
+        without them the code is answered, `rollable` false, and nothing drawn (A-12).
 
         POST /v1/future-imperfect/environment/falling/odds
         """

@@ -12051,7 +12051,7 @@ Column6Die = TypeAliasType(
     Annotated[
         int,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             ge=14,
             le=20,
             multiple_of=2,
@@ -12066,7 +12066,7 @@ Column7Die = TypeAliasType(
     Annotated[
         int,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             ge=14,
             le=20,
             multiple_of=2,
@@ -13907,14 +13907,14 @@ class FutureImperfectTimeOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -34360,14 +34360,14 @@ class FutureImperfectAimRaceOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -34599,14 +34599,14 @@ class FutureImperfectAttackOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -34866,14 +34866,14 @@ class FutureImperfectChipOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -37785,14 +37785,14 @@ class FutureImperfectCoreOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -38113,14 +38113,14 @@ class FutureImperfectEnvironmentOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -38141,7 +38141,7 @@ class FutureImperfectEnvironmentOptions(Model):
     min_fall_m: Annotated[
         int,
         Field(
-            description="A fall shorter than this does nothing; from it to 5 m, 2(1) ('a fall of a few meters', FI:L27).",
+            description="A fall shorter than this does nothing; from it to 5 m, 2(1) ('a fall of a few meters', FI:L27); 0: any fall at all.",
             ge=0,
             le=5,
             title="Min Fall M",
@@ -39045,14 +39045,14 @@ class FutureImperfectHarmOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -39764,14 +39764,14 @@ class FutureImperfectMovementOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -40100,14 +40100,14 @@ class FutureImperfectPsychOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -40521,14 +40521,14 @@ class FutureImperfectRaceOptions(Model):
     column_6_die: Annotated[
         Column6Die | None,
         Field(
-            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a roll that needs it is refused.",
+            description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but never defines; unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 6 Die",
         ),
     ] = None
     column_7_die: Annotated[
         Column7Die | None,
         Field(
-            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that needs it is refused.",
+            description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
             title="Column 7 Die",
         ),
     ] = None
@@ -60106,10 +60106,10 @@ class FutureImperfectCombatHitLocationOddsRequest(Model):
         ),
     ] = False
     covered: Annotated[
-        list[Literal["legs", "lower_torso", "vitals", "arms", "upper_torso", "head"]],
+        list[Literal["legs", "left_leg", "right_leg", "lower_torso", "vitals", "arms", "left_arm", "right_arm", "upper_torso", "head"]],
         Field(
-            description="The regions behind cover: a hit there strikes the cover, whose AV then applies (FI:L458-460).",
-            max_length=6,
+            description="What is behind cover: regions of the chart, or one arm or leg (left_arm for a Hero leaning around a corner to fire with his right, FI:L458); a hit there strikes the cover, whose AV then applies (FI:L458-460).",
+            max_length=10,
             title="Covered",
         ),
     ] = []
@@ -60234,10 +60234,10 @@ class FutureImperfectCombatHitLocationRequest(Model):
         ),
     ] = False
     covered: Annotated[
-        list[Literal["legs", "lower_torso", "vitals", "arms", "upper_torso", "head"]],
+        list[Literal["legs", "left_leg", "right_leg", "lower_torso", "vitals", "arms", "left_arm", "right_arm", "upper_torso", "head"]],
         Field(
-            description="The regions behind cover: a hit there strikes the cover, whose AV then applies (FI:L458-460).",
-            max_length=6,
+            description="What is behind cover: regions of the chart, or one arm or leg (left_arm for a Hero leaning around a corner to fire with his right, FI:L458); a hit there strikes the cover, whose AV then applies (FI:L458-460).",
+            max_length=10,
             title="Covered",
         ),
     ] = []
@@ -62578,6 +62578,17 @@ class FutureImperfectEnvironmentFallingOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    damage_code: Annotated[
+        str | None,
+        Field(description="N(C); null for a fall too short to hurt.", title="Damage Code"),
+    ]
+    rollable: Annotated[
+        bool,
+        Field(
+            description="False where the code needs column 6 or 7 and the options give it no die: no wounds are given (A-12).",
+            title="Rollable",
+        ),
+    ]
     wounds: Annotated[list[OutcomeProbability], Field(title="Wounds")]
     truncation: Truncation | None
     rules_version: Annotated[
@@ -62658,20 +62669,34 @@ class FutureImperfectEnvironmentFallingResult(Model):
     draws: Annotated[
         int, Field(description="How many times the code is drawn (A-11).", title="Draws")
     ]
+    rollable: Annotated[
+        bool,
+        Field(
+            description="False where the code needs column 6 or 7 and the options give it no die: the code is answered and nothing drawn (A-12).",
+            title="Rollable",
+        ),
+    ]
     landing: FutureImperfectLanded | None
     damage: Annotated[list[FutureImperfectDraw], Field(title="Damage")]
     total: Annotated[
-        int,
-        Field(description="The damage, after the landing halves it (rounded down).", title="Total"),
+        int | None,
+        Field(
+            description="The damage, after the landing halves it (rounded down); null unrollable.",
+            title="Total",
+        ),
     ]
-    wounds: Annotated[int, Field(title="Wounds")]
+    wounds: Annotated[
+        int | None, Field(description="Null where the code is unrollable.", title="Wounds")
+    ]
     locations: Annotated[
         list[str], Field(description="Where each wound level lands (A-13).", title="Locations")
     ]
     concussion: Annotated[
         list[list[int]], Field(description="1d6 a wound level, at least one.", title="Concussion")
     ]
-    ct_loss: Annotated[int, Field(title="Ct Loss")]
+    ct_loss: Annotated[
+        int | None, Field(description="Null where the code is unrollable.", title="Ct Loss")
+    ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]

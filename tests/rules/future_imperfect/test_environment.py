@@ -2,8 +2,10 @@
 falling table T14 and heat stroke T20 (section 5), and the independent oracle."""
 
 from fractions import Fraction
+from itertools import product
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.future_imperfect.environment.air import (
     breath_hold,
@@ -226,15 +228,67 @@ def test_a_fall_grows_a_row_then_a_column_every_5_meters(meters, code):
     assert run(fall, {"distance": meters, "dice": {"seed": 1}}).damage_code == code
 
 
-def test_columns_6_and_7_need_their_dice():
-    """FI:L27 caps at 5(7), but the chapter never says what columns 6 and 7 roll (A-12)."""
-    with pytest.raises(InputError) as refused:
-        run(fall, {"distance": 45, "dice": {"seed": 1}})
-    assert refused.value.loc == ("distance",)
+@pytest.mark.parametrize(
+    ("least", "meters", "code"),
+    [(5, 4.9, None), (2, 1.9, None), (2, 2, "2(1)"), (0, 0, None), (0, 0.5, "2(1)"),
+     (0, 3, "2(1)")],
+)  # fmt: skip
+def test_min_fall_m_makes_a_short_fall_2_1_and_0_any_fall(least, meters, code):
+    """A-11 (b): 2(1) for any fall of 'a few meters' (FI:L27), from min_fall_m; 0 is any fall,
+    in run and odds alike."""
+    request = {"distance": meters, "options": {"min_fall_m": least}}
+    assert run(fall, {**request, "dice": {"seed": 1}}).damage_code == code
+    found = table(odds(fall, request).wounds)
+    d4 = open_ended(4, 6)
+    none = sum(p * q for a, p in d4.items() for b, q in d4.items() if a + b < 6)
+    assert found["0"] == (1 if code is None else none)
+
+
+@pytest.mark.parametrize(
+    ("meters", "code"), [(45, "5(6)"), (49.9, "5(6)"), (50, "5(7)"), (80, "5(7)"), (1000, "5(7)")]
+)
+def test_a_fall_needing_column_6_or_7_answers_its_code_unrolled(meters, code):
+    """FI:L27 caps at 5(7), but the chapter never says what columns 6 and 7 roll: until the
+    options give them dice the tier is returned with rollable false (A-12, A-02)."""
+    found = run(fall, {"distance": meters, "dice": {"seed": 1}})
+    assert (found.damage_code, found.rollable, found.wounds) == (code, False, None)
+    assert found.damage == []
+    chances = odds(fall, {"distance": meters})
+    assert (chances.damage_code, chances.rollable, chances.wounds) == (code, False, [])
+    wet = run(fall, {"distance": meters, "landing": "soft", "roll": {"pool": "III-1"},
+                     "dice": {"values": [7]}})  # fmt: skip
+    assert (wet.landing.outcome, wet.total) == ("halved", None)
+
+
+def test_a_fall_beyond_a_kilometer_is_refused():
+    """The service bounds the distance (a kilometer, 200 draws of 2(1) with falling_mode
+    per_segment, A-11); everything up to it is answered."""
+    with pytest.raises(ValidationError):
+        run(fall, {"distance": 1000.5, "dice": {"seed": 1}})
+    assert run(fall, {"distance": 1000, "dice": {"seed": 1}}).damage_code == "5(7)"
+
+
+def test_columns_6_and_7_roll_the_dice_the_options_give():
+    """A-02: column_6_die and column_7_die make the capped tiers rollable (A-12)."""
     configured = {"column_6_die": 14, "column_7_die": 16}
     found = run(fall, {"distance": 80, "options": configured, "dice": {"seed": 1}})
-    assert found.damage_code == "5(7)"
+    assert (found.damage_code, found.rollable) == ("5(7)", True)
     assert all(face <= 16 for d in found.damage[0].dice for face in d)
+
+
+def test_a_45_m_fall_on_configured_d14s_against_the_oracle():
+    """5(6) with column 6 a d14: P(w wounds) for Size 6 is P(6w <= sum of five open-ended d14
+    < 6w + 6), the sum convolved die by die from the oracle, for totals under 30."""
+    d14, sums = open_ended(14, 30), {0: Fraction(1)}
+    for _ in range(5):
+        grown: dict[int, Fraction] = {}
+        for (a, p), (b, q) in product(sums.items(), d14.items()):
+            if a + b < 30:
+                grown[a + b] = grown.get(a + b, Fraction(0)) + p * q
+        sums = grown
+    found = table(odds(fall, {"distance": 45, "options": {"column_6_die": 14}}).wounds)
+    for w in range(5):
+        assert found.get(str(w), 0) == sum(p for t, p in sums.items() if t // 6 == w), w
 
 
 T14 = {5: ("50.0", "2.0", "0.0"), 10: ("84.4", "7.9", "0.3"), 15: ("98.0", "20.0", "1.3"),

@@ -124,6 +124,26 @@ def test_a_region_behind_cover_strikes_the_cover():
         "hit": Fraction(11, 20), "cover": Fraction(9, 20)}  # fmt: skip
 
 
+def test_l458_leaning_around_a_corner_the_left_arm_alone_is_behind_cover():
+    """FI:L458: 'If the hit location is a character's left arm and he's leaning around a corner
+    to fire with his right, the bullet is going to hit the corner.' An odd arm is the left
+    (FI:L425): 11 strikes the corner, 12 the right arm."""
+    left = {"covered": ["left_arm"]}
+    found = run(hit_location, {**left, "dice": {"values": [11]}})
+    assert (found.location, found.outcome) == ("left_arm", "cover")
+    found = run(hit_location, {**left, "dice": {"values": [12]}})
+    assert (found.location, found.outcome) == ("right_arm", "hit")
+    brute = {"hit": Fraction(0), "cover": Fraction(0)}
+    for face in range(1, 21):
+        left_arm, right_leg = face in (11, 13), face in (2, 4)
+        behind = left_arm or right_leg
+        brute["cover" if behind else "hit"] += Fraction(1, 20)
+    both = {"covered": ["left_arm", "right_leg"]}
+    assert table(odds(hit_location, both).outcome) == brute
+    arms = table(odds(hit_location, {"covered": ["arms", "left_arm"]}).outcome)
+    assert arms["cover"] == Fraction(4, 20)
+
+
 @pytest.mark.parametrize(
     ("visibility", "possible", "mod", "armor"),
     [("visible", True, 0, False), ("partly_concealed", True, 0, True),

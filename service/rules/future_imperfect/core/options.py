@@ -96,13 +96,14 @@ class CoreOptions(Model):
         None,
         ambiguity="A-02",
         description="The die of column 6, which the chapter uses (falls of 45 m, FI:L27) but "
-        "never defines; unset, a roll that needs it is refused.",
+        "never defines; unset, a fall that needs it is answered unrolled (A-12) and any other "
+        "roll that needs it is refused.",
     )
     column_7_die: ColumnDie | None = option(
         None,
         ambiguity="A-02",
-        description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a roll that "
-        "needs it is refused.",
+        description="The die of column 7, the falling cap 5(7) (FI:L27); unset, a fall that "
+        "needs it is answered unrolled (A-12) and any other roll that needs it is refused.",
     )
     default_halving_order: HalvingOrder = option(
         HalvingOrder.AFTER_MODIFIERS,

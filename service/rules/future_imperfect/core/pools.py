@@ -3,7 +3,8 @@ or `2(4)` (FI:L177, FI:L512), and the shifts that move them (catalogue 1.5).
 
 Columns 1-5 are d4, d6, d8, d10 and d12 (catalogue A-02): adjacent columns are adjacent die
 types (FI:L491) and the trait chain starts at d4 (FI:L759). Columns 6 and 7 appear only as
-the falling cap 5(7) (FI:L27) and have no die: a roll that needs one is refused.
+the falling cap 5(7) (FI:L27) and have no die unless the options give one: a roll that needs
+one is refused, but a fall answers its code unrolled (A-12).
 """
 
 import re
@@ -16,7 +17,7 @@ from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["DIE_SIDES", "MAX_ROW", "Pool", "PoolText", "parse", "sides"]
+__all__ = ["DIE_SIDES", "MAX_ROW", "Pool", "PoolText", "die", "parse", "sides"]
 
 #: Die sides by column (catalogue A-02).
 DIE_SIDES = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
@@ -69,13 +70,18 @@ def parse(text: str, loc: tuple[str | int, ...] = ("pool",)) -> Pool:
                           "rows 1-5)")  # fmt: skip
 
 
+def die(pool: Pool, options: CoreOptions | None = None) -> int | None:
+    """The die of a column, or None: columns 6 and 7 have none in the chapter unless the
+    options give them one (A-02)."""
+    extra = {6: options.column_6_die, 7: options.column_7_die} if options else {}
+    return DIE_SIDES.get(pool.column) or extra.get(pool.column)
+
+
 def sides(
     pool: Pool, loc: tuple[str | int, ...] = ("pool",), options: CoreOptions | None = None
 ) -> int:
-    """The die of a column; columns 6 and 7 have none in the chapter unless the options give
-    them one (A-02)."""
-    extra = {6: options.column_6_die, 7: options.column_7_die} if options else {}
-    found = DIE_SIDES.get(pool.column) or extra.get(pool.column)
+    """The die of a column; a column without one (`die`) is refused under `loc` (A-02)."""
+    found = die(pool, options)
     if found is None:
         message = (f"column {pool.column} has no die in chapter 3: set options.column_"
                    f"{pool.column}_die (catalogue A-02)")  # fmt: skip

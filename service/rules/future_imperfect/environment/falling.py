@@ -1,7 +1,11 @@
 """Falling (FI:L25-29): 2(1) for the first 5 meters, each further 5 meters a row more and, with
 no row left, a column right, capped at 5(7); the wounds go to random locations. Water below
 50 m may break the fall on a Fair (5) swimming roll (halved, or negated up to 20 m); a soft
-obstacle halves it on a difficult (7) Dexterity roll."""
+obstacle halves it on a difficult (7) Dexterity roll.
+
+From 45 m the code needs column 6, from 50 m column 7, which the chapter never gives a die
+(A-02): unless the options give them one, the fall answers its code with `rollable` false and
+draws nothing (A-12)."""
 
 from collections.abc import Callable
 from enum import StrEnum
@@ -42,7 +46,7 @@ from service.rules.future_imperfect.core.damage import (
     wounds_for,
     wounds_of,
 )
-from service.rules.future_imperfect.core.pools import Pool, Shift, shifted, sides
+from service.rules.future_imperfect.core.pools import Pool, Shift, die, shifted, sides
 from service.rules.future_imperfect.environment.exposure import Exposure, check_of, losses
 from service.rules.future_imperfect.environment.options import (
     EnvironmentOptions,
@@ -70,9 +74,10 @@ class Landing(StrEnum):
 
 
 def segments(distance: float, options: EnvironmentOptions) -> int:
-    """Whole 5 m bands fallen; a fall of at least `min_fall_m` but under 5 m counts one."""
+    """Whole 5 m bands fallen; a fall of at least `min_fall_m` but under 5 m counts one, and
+    with `min_fall_m` 0 any fall at all does (A-11, 'a fall of a few meters', FI:L27)."""
     bands = floor(Fraction(repr(distance)) / 5)
-    if bands == 0 and distance >= options.min_fall_m and options.min_fall_m > 0:
+    if bands == 0 and distance > 0 and distance >= options.min_fall_m:
         return 1
     return bands
 
@@ -208,16 +213,27 @@ class FallInput(Model):
     options: EnvironmentOptions = Field(default=EnvironmentOptions())
 
 
+#: Why `rollable` is false.
+UNROLLABLE = ("the code needs column 6 or 7, which the chapter never gives a die (A-02): set "
+              "options.column_6_die and column_7_die to roll it (A-12)")  # fmt: skip
+
+
 class Fall(Model):
     damage_code: str | None = Field(description="N(C); null for a fall too short to hurt.")
     draws: int = Field(description="How many times the code is drawn (A-11).")
+    rollable: bool = Field(
+        description="False where the code needs column 6 or 7 and the options give it no "
+        "die: the code is answered and nothing drawn (A-12)."
+    )
     landing: Landed | None
     damage: list[Draw]
-    total: int = Field(description="The damage, after the landing halves it (rounded down).")
-    wounds: int
+    total: int | None = Field(
+        description="The damage, after the landing halves it (rounded down); null unrollable."
+    )
+    wounds: int | None = Field(description="Null where the code is unrollable.")
     locations: list[str] = Field(description="Where each wound level lands (A-13).")
     concussion: list[tuple[int, ...]] = Field(description="1d6 a wound level, at least one.")
-    ct_loss: int
+    ct_loss: int | None = Field(description="Null where the code is unrollable.")
 
 
 def _landing_check(request: FallInput) -> tuple[CheckInput | None, Reader] | None:
@@ -233,26 +249,35 @@ def _landing_check(request: FallInput) -> tuple[CheckInput | None, Reader] | Non
     return _soft(landing), _soft_outcome
 
 
-def _tier(request: FallInput) -> tuple[Pool, int] | None:
-    found = tier(request.distance, request.options)
-    if found is not None:
-        sides(found[0], ("distance",), request.options)  # columns 6 and 7 need their dice
-    return found
+def rollable(found: tuple[Pool, int] | None, options: EnvironmentOptions) -> bool:
+    """A code can be drawn unless its column is 6 or 7 without a die in the options (A-12)."""
+    return found is None or die(found[0], options) is not None
 
 
 class FallOdds(Model):
+    damage_code: str | None = Field(description="N(C); null for a fall too short to hurt.")
+    rollable: bool = Field(
+        description="False where the code needs column 6 or 7 and the options give it no "
+        "die: no wounds are given (A-12)."
+    )
     wounds: list[OutcomeProbability]
     truncation: Truncation | None
 
 
 def fall_odds(request: FallInput) -> FallOdds:
-    """The wound levels of a fall, landing included, exactly (catalogue T14)."""
-    found_tier = _tier(request)
+    """The wound levels of a fall, landing included, exactly (catalogue T14); none where the
+    code needs a column without a die (A-12)."""
+    found_tier = tier(request.distance, request.options)
     call = _landing_check(request)
     outcomes = (Distribution({LandingOutcome.FULL: 1}) if call is None
                 else _landing_odds(call[0], call[1], request.distance))  # fmt: skip
     if found_tier is None:
-        return FallOdds(wounds=outcome_table(outcomes.map(lambda o: 0)), truncation=None)
+        return FallOdds(damage_code=None, rollable=True,
+                        wounds=outcome_table(outcomes.map(lambda o: 0)),
+                        truncation=None)  # fmt: skip
+    if not rollable(found_tier, request.options):
+        return FallOdds(damage_code=found_tier[0].cards, rollable=False, wounds=[],
+                        truncation=None)  # fmt: skip
     code, count = found_tier
     one, depth = damage_distribution(code, request.options)
     total = one.repeated(count)
@@ -262,7 +287,7 @@ def fall_odds(request: FallInput) -> FallOdds:
         return total.map(lambda t: wounded(floor(t * FACTOR[outcome])))
 
     found = outcomes.then(wounds)
-    return FallOdds(wounds=outcome_table(found),
+    return FallOdds(damage_code=code.cards, rollable=True, wounds=outcome_table(found),
                     truncation=truncation(found, depth))  # fmt: skip
 
 
@@ -274,6 +299,8 @@ def fall_cost(request: FallInput) -> Estimate:
     found = tier(request.distance, request.options)
     if found is None:
         return Estimate(10_000, ())
+    if not rollable(found, request.options):
+        return Estimate(70_000, ())  # the landing's check alone
     code, count = found
     tops = [sides(code, ("distance",), request.options)] * code.row
     depth = depth_for(tops)
@@ -295,14 +322,19 @@ def fall(request: FallInput, dice: Dice) -> Fall:
     """2(1) for the first 5 meters fallen, a row more for each further 5 and then a column,
     capped at 5(7) (FI:L27); the landing may halve or negate it (FI:L29); wounds are the
     damage over Size, each to a random location, extra damage modifiers ignored, each level
-    with 1d6 CT (FI:L27, FI:L591). Columns 6 and 7 need their dice in the options (A-12)."""
-    found_tier = _tier(request)
+    with 1d6 CT (FI:L27, FI:L591). Columns 6 and 7 (from 45 m) need their dice in the
+    options: without them the code is answered, `rollable` false, and nothing drawn (A-12)."""
+    found_tier = tier(request.distance, request.options)
     call = _landing_check(request)
     landed = None if call is None else _landed(call[0], call[1], request.distance, dice)
     if found_tier is None:
-        return Fall(damage_code=None, draws=0, landing=landed, damage=[], total=0, wounds=0,
-                    locations=[], concussion=[], ct_loss=0)  # fmt: skip
+        return Fall(damage_code=None, draws=0, rollable=True, landing=landed, damage=[],
+                    total=0, wounds=0, locations=[], concussion=[], ct_loss=0)  # fmt: skip
     code, count = found_tier
+    if not rollable(found_tier, request.options):
+        return Fall(damage_code=code.cards, draws=count, rollable=False, landing=landed,
+                    damage=[], total=None, wounds=None, locations=[], concussion=[],
+                    ct_loss=None)  # fmt: skip
     draws = [roll_damage(code, dice, request.options, "fall") for _ in range(count)]
     factor = FACTOR[landed.outcome] if landed else Fraction(1)
     total = floor(sum(d.total for d in draws) * factor)
@@ -312,6 +344,7 @@ def fall(request: FallInput, dice: Dice) -> Fall:
     else:
         locations = [roll_location(dice) for _ in range(wounds)]
     concussion = roll_concussion(wounds, dice) if total else []
-    return Fall(damage_code=code.cards, draws=count, landing=landed, damage=draws, total=total,
+    return Fall(damage_code=code.cards, draws=count, rollable=True, landing=landed,
+                damage=draws, total=total,
                 wounds=wounds, locations=locations, concussion=concussion,
                 ct_loss=sum(sum(d) for d in concussion))  # fmt: skip

@@ -93,7 +93,7 @@ class EnvironmentOptions(CoreOptions):
         5,
         ambiguity="A-11",
         description="A fall shorter than this does nothing; from it to 5 m, 2(1) ('a fall of "
-        "a few meters', FI:L27).",
+        "a few meters', FI:L27); 0: any fall at all.",
     )
     falling_wound_distribution: WoundSpread = option(
         WoundSpread.PER_WOUND,

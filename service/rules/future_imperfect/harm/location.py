@@ -29,6 +29,7 @@ from service.rules.registry import Kind, operation
 
 __all__ = [
     "LOCATIONS",
+    "CoverPart",
     "WoundLocation",
     "bonus_cards",
     "concealment",
@@ -50,6 +51,38 @@ class WoundLocation(StrEnum):
 
 
 LOCATIONS = tuple(WoundLocation)
+
+
+class CoverPart(StrEnum):
+    """What cover may hide: a region of the chart, or one side's arm or leg, as when a Hero
+    leans around a corner to fire with his right and a hit on his left arm strikes the corner
+    (FI:L458)."""
+
+    LEGS = "legs"
+    LEFT_LEG = "left_leg"
+    RIGHT_LEG = "right_leg"
+    LOWER_TORSO = "lower_torso"
+    VITALS = "vitals"
+    ARMS = "arms"
+    LEFT_ARM = "left_arm"
+    RIGHT_ARM = "right_arm"
+    UPPER_TORSO = "upper_torso"
+    HEAD = "head"
+
+
+#: The regions whose side the chart's parity gives (FI:L425).
+_SIDED = (HitRegion.ARMS, HitRegion.LEGS)
+
+
+def behind_cover(
+    region: HitRegion, location: WoundLocation, covered: tuple[CoverPart, ...]
+) -> bool:
+    """A hit strikes the cover where its region, or its side's arm or leg, is covered
+    (FI:L458-460)."""
+    parts = {part.value for part in covered}
+    return region.value in parts or (region in _SIDED and location.value in parts)
+
+
 #: The core chart's region names as this package's regions.
 _REGIONS = {
     "Legs": HitRegion.LEGS,
@@ -130,10 +163,11 @@ class LocationInput(Model):
         default=False,
         description="The attacker is within 2 m of a prone target: the rule is ignored (FI:L454).",
     )
-    covered: Annotated[tuple[HitRegion, ...], Field(max_length=6)] = Field(
+    covered: Annotated[tuple[CoverPart, ...], Field(max_length=len(CoverPart))] = Field(
         default=(),
-        description="The regions behind cover: a hit there strikes the cover, whose AV then "
-        "applies (FI:L458-460).",
+        description="What is behind cover: regions of the chart, or one arm or leg (left_arm "
+        "for a Hero leaning around a corner to fire with his right, FI:L458); a hit there "
+        "strikes the cover, whose AV then applies (FI:L458-460).",
     )
     out: Out = Field(
         default=(),
@@ -221,7 +255,8 @@ def _located(face: int, request: LocationInput, chart: Chart = locate, top: int 
     if request.prone and not request.within_2m and region not in options.prone_exposed_regions:
         outcome = LocationOutcome.MISS_PRONE
     else:
-        outcome = LocationOutcome.COVER if region in request.covered else LocationOutcome.HIT
+        covered = behind_cover(region, location, request.covered)
+        outcome = LocationOutcome.COVER if covered else LocationOutcome.HIT
     return Located(
         face=face,
         shift=shift,
@@ -301,7 +336,7 @@ def hit_location(request: LocationInput, dice: Dice) -> Located:
     torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with height
     advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
     (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-    (FI:L454); a region behind cover strikes the cover (FI:L458-460).
+    (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
 
     On the deck engine, one card is drawn from those not `out` and its location section read
     (FI:L516), the modifiers and bumps moving it a place a point along the chart (A-54)."""
