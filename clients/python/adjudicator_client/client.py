@@ -319,7 +319,8 @@ class Client(Transport):
         finds bleeding wounds, blocked airways and broken bones, then a DX roll, building on it,
         stops the bleeding; it gives +(5 - QR) to later deterioration rolls, not recovery rolls
         (F:L2821). Amy's paramedics search at -2 (major injury) -1 (multiple wounds) and bandage
-        with a QR3: +2 (F:L2862). A better bandage replaces a worse one.
+        with a QR3: +2 (F:L2862). A better bandage replaces a worse one; a failure gives 0, or by
+        the formula -2 or -5 ('bandage_failure_bonus').
 
         POST /v1/foresight/bleeding
         """
@@ -334,7 +335,8 @@ class Client(Transport):
         -3): a Search finds bleeding wounds, blocked airways and broken bones, then a DX roll,
         building on it, stops the bleeding; it gives +(5 - QR) to later deterioration rolls, not
         recovery rolls (F:L2821). Amy's paramedics search at -2 (major injury) -1 (multiple wounds)
-        and bandage with a QR3: +2 (F:L2862). A better bandage replaces a worse one.
+        and bandage with a QR3: +2 (F:L2862). A better bandage replaces a worse one; a failure gives
+        0, or by the formula -2 or -5 ('bandage_failure_bonus').
 
         POST /v1/foresight/bleeding/odds
         """
@@ -388,7 +390,8 @@ class Client(Transport):
         one, a whole-blood transfusion (compatible donor below TL6) or TL6 artificial blood by two;
         a crude substitute such as coconut milk has a 50% chance of one (F:L2827-2835). The maximum
         wound level stays: Amy at WL5 is WL3 with max 5 (F:L2862). The precondition is checked each
-        time (AMB2-55), so it may be repeated (F:L2872).
+        time (AMB2-55), so it may be repeated (F:L2872). No roll is specified; with
+        'bp_requires_roll' the provider's roll must succeed (AMB2-13).
 
         POST /v1/foresight/blood-pressure/restore
         """
@@ -404,7 +407,8 @@ class Client(Transport):
         level by one, a whole-blood transfusion (compatible donor below TL6) or TL6 artificial blood
         by two; a crude substitute such as coconut milk has a 50% chance of one (F:L2827-2835). The
         maximum wound level stays: Amy at WL5 is WL3 with max 5 (F:L2862). The precondition is
-        checked each time (AMB2-55), so it may be repeated (F:L2872).
+        checked each time (AMB2-55), so it may be repeated (F:L2872). No roll is specified; with
+        'bp_requires_roll' the provider's roll must succeed (AMB2-13).
 
         POST /v1/foresight/blood-pressure/restore/odds
         """
@@ -786,7 +790,8 @@ class Client(Transport):
     ) -> models.ForesightDamageTableResult:
         """Wound levels from a damage class and a hitting QR: yield % of DC / (2 x DS), half up
         (F:L2632-2659, F:L2724). DC5 at QR2 is 0.75 x 5 / 2 = 1.875: 2 (F:L2663); DC9 at QR4 is 1;
-        DC0 at QR4 is '-'. A damage scale divides (a truck is DS 10, F:L3593).
+        DC0 at QR4 is '-'. A damage scale divides (a truck is DS 10, F:L3593). With
+        'damage_rounding' 'exact' the result is the unrounded fraction (AMB2-07): 15/8.
 
         POST /v1/foresight/damage/table
         """
@@ -949,7 +954,7 @@ class Client(Transport):
         """Falling damage is DC = (Height - 1) x DS^2 x G, for people on Earth Height - 1
         (F:L2765-2769), resolved as damage without a QR; a controlled or acrobatic landing takes it
         on the legs (F:L2771). A control roll and a soft landing shorten the effective height; into
-        deep water, 3 m (F:L2779).
+        deep water, 3 m (F:L2779). Armor counts only with 'fall_armor' (AMB2-27).
 
         POST /v1/foresight/falling
         """
@@ -990,7 +995,7 @@ class Client(Transport):
         """Exact odds: Falling damage is DC = (Height - 1) x DS^2 x G, for people on Earth Height -
         1 (F:L2765-2769), resolved as damage without a QR; a controlled or acrobatic landing takes
         it on the legs (F:L2771). A control roll and a soft landing shorten the effective height;
-        into deep water, 3 m (F:L2779).
+        into deep water, 3 m (F:L2779). Armor counts only with 'fall_armor' (AMB2-27).
 
         POST /v1/foresight/falling/odds
         """
@@ -3094,7 +3099,8 @@ class Client(Transport):
         Surgery task building on it; success lowers the maximum wound level by K - QR for the tech
         level's K (TL4 4 .. TL9 10), 2 less for follow-up surgery, never below 0 and perhaps below
         the wound level (F:L2837-2870). Amy's surgeon searches at +4 -1 -2, gets QR3, operates at +3
-        +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876).
+        +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876). A QR10 reduces nothing;
+        with 'surgery_botch_effect' it also costs attributes (F:L2912).
 
         POST /v1/foresight/surgery
         """
@@ -3110,7 +3116,8 @@ class Client(Transport):
         level), then a Surgery task building on it; success lowers the maximum wound level by K - QR
         for the tech level's K (TL4 4 .. TL9 10), 2 less for follow-up surgery, never below 0 and
         perhaps below the wound level (F:L2837-2870). Amy's surgeon searches at +4 -1 -2, gets QR3,
-        operates at +3 +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876).
+        operates at +3 +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876). A QR10
+        reduces nothing; with 'surgery_botch_effect' it also costs attributes (F:L2912).
 
         POST /v1/foresight/surgery/odds
         """

@@ -1833,6 +1833,20 @@ class ForesightFailureRow(Model):
     ]
 
 
+Armor4 = TypeAliasType(
+    "Armor4",
+    Annotated[
+        str,
+        Field(
+            description="The melee (m) rating of the faller's armor, over every location: '3A'. Counted only with 'fall_armor' 'melee' (AMB2-27).",
+            max_length=24,
+            min_length=1,
+            title="Armor",
+        ),
+    ],
+)
+
+
 Environment = TypeAliasType(
     "Environment",
     Annotated[
@@ -15448,6 +15462,70 @@ class ForesightBefFormula(Model):
     ]
 
 
+class ForesightBleedingOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    bandage_failure_bonus: Annotated[
+        Literal["0", "formula"],
+        Field(
+            description="Catalogue part 2, 2.6 (#40), not in the register: a failed DX roll stops no bleeding, a bonus of 0, or the formula +(5 - QR) stands (F:L2821): QR7 -2, QR10 -5 to later deterioration rolls.",
+            title="BandageFailure",
+        ),
+    ] = "0"
+
+
 class ForesightBlocking(Model):
     """
     The effective attack QR of one attack QR against each defence QR (F:L1511-1519).
@@ -15596,9 +15674,64 @@ class ForesightBloodCompatibilityRequest(Model):
 
 
 class ForesightBloodPressureOptions(Model):
+    """
+    Readings of the blood-pressure rule (AMB2-13) and of the provider's roll, if any.
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
     bp_restore_limit: Annotated[
         Literal["none", "blood_loss_levels_only"],
         Field(
@@ -15606,6 +15739,13 @@ class ForesightBloodPressureOptions(Model):
             title="RestoreLimit",
         ),
     ] = "none"
+    bp_requires_roll: Annotated[
+        bool,
+        Field(
+            description="No roll is specified (F:L2827): the infusion works; or the provider rolls 'treatment' and only a success (QR1-QR4) restores.",
+            title="Bp Requires Roll",
+        ),
+    ] = False
 
 
 class ForesightBloodPressureRestoreOddsResult(Model):
@@ -16707,6 +16847,96 @@ class ForesightDamageClassParseResult(Model):
     ]
 
 
+class ForesightDamageLookupOptions(Model):
+    """
+    Readings of the damage table as a lookup: its rounding too (AMB2-07). Only the lookup
+    offers it: a condition holds whole wound levels, so every hit rounds them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    qr_thresholds: Annotated[
+        Literal["exact", "rounded"],
+        Field(
+            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
+            title="QrThresholds",
+        ),
+    ] = "exact"
+    sc_rounding: Annotated[
+        Literal["nearest_half_up", "none"],
+        Field(
+            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
+            title="ScRounding",
+        ),
+    ] = "nearest_half_up"
+    twenty_plus_in_sum: Annotated[
+        bool,
+        Field(
+            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
+            title="Twenty Plus In Sum",
+        ),
+    ] = True
+    bef_zero_is_impossible: Annotated[
+        bool,
+        Field(
+            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
+            title="Bef Zero Is Impossible",
+        ),
+    ] = False
+    roll_impossible_tasks: Annotated[
+        bool,
+        Field(
+            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            title="Roll Impossible Tasks",
+        ),
+    ] = False
+    attribute_bef: Annotated[
+        int,
+        Field(
+            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
+            ge=0,
+            le=15,
+            title="Attribute Bef",
+        ),
+    ] = 7
+    max_ltf_per_task: Annotated[
+        MaxLtfPerTask | None,
+        Field(
+            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
+            title="Max Ltf Per Task",
+        ),
+    ] = None
+    qr2_yield: Annotated[
+        Literal["75", "80"],
+        Field(
+            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
+            title="Qr2Yield",
+        ),
+    ] = "75"
+    dc0_rule: Annotated[
+        Literal["table", "always_S", "always_none"],
+        Field(
+            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
+            title="Dc0Rule",
+        ),
+    ] = "table"
+    ds_mode: Annotated[
+        Literal["formula", "divide_dc_then_table"],
+        Field(
+            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
+            title="DsMode",
+        ),
+    ] = "formula"
+    damage_rounding: Annotated[
+        Literal["half_up", "exact"],
+        Field(
+            description="The wound levels yield x DC / (2 x DS) rounded half up, as the table is built (F:L2632, F:L2724), or left as the exact fraction ('continuous values', F:L262-270): DC5 at QR2 is 15/8, not 2. The DC divided by DS is not rounded either, so 'divide_dc_then_table' gives the formula's fraction.",
+            title="DamageRounding",
+        ),
+    ] = "half_up"
+
+
 class ForesightDamageOdds(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -16887,88 +17117,6 @@ class ForesightDamageResolveOddsResult(Model):
     ]
 
 
-class ForesightDamageTableOptions(Model):
-    """
-    Readings of the damage table (catalogue part 2, section 5).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    qr_thresholds: Annotated[
-        Literal["exact", "rounded"],
-        Field(
-            description="Compare the roll with SC/10, SC/5 and SC/2 exactly (the book quotes 47.5 and 9.5, F:L1384-1390) or with each threshold rounded half up.",
-            title="QrThresholds",
-        ),
-    ] = "exact"
-    sc_rounding: Annotated[
-        Literal["nearest_half_up", "none"],
-        Field(
-            description="Round SC half up (13 x 0.25 = 3.25 -> 3, F:L268) or keep it exact.",
-            title="ScRounding",
-        ),
-    ] = "nearest_half_up"
-    twenty_plus_in_sum: Annotated[
-        bool,
-        Field(
-            description="The 20+n bonus joins the modifier sum before clamping (F:L233, F:L254); false applies it to the clamped ease factor.",
-            title="Twenty Plus In Sum",
-        ),
-    ] = True
-    bef_zero_is_impossible: Annotated[
-        bool,
-        Field(
-            description="A BEF of 0 stays at EF 0 (SC 0, impossible) whatever the modifiers; with roll_impossible_tasks it is rolled against SC 0: 90% QR7, 10% QR10.",
-            title="Bef Zero Is Impossible",
-        ),
-    ] = False
-    roll_impossible_tasks: Annotated[
-        bool,
-        Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
-            title="Roll Impossible Tasks",
-        ),
-    ] = False
-    attribute_bef: Annotated[
-        int,
-        Field(
-            description="The BEF of an attribute used as a skill. The book never states it; its combat examples compute SC = 7 x PC 12 = 84 and 7 x DX 9 = 63 (F:L3304, F:L3314).",
-            ge=0,
-            le=15,
-            title="Attribute Bef",
-        ),
-    ] = 7
-    max_ltf_per_task: Annotated[
-        MaxLtfPerTask | None,
-        Field(
-            description="How many long-term familiarities may add +1 to one task; null = all that the GM marks relevant ('In general, only one ... should apply', F:L2069).",
-            title="Max Ltf Per Task",
-        ),
-    ] = None
-    qr2_yield: Annotated[
-        Literal["75", "80"],
-        Field(
-            description="The yield of a QR2: 75% as in the QR table (F:L1367), which the printed damage table matches in all 72 cells, or the damage example's 80% (F:L2663).",
-            title="Qr2Yield",
-        ),
-    ] = "75"
-    dc0_rule: Annotated[
-        Literal["table", "always_S", "always_none"],
-        Field(
-            description="DC 0: the table's S for QR1-QR3 and '-' (no effect) for QR4 (F:L2642-2650), or always S, or always nothing. A DC below 0 (armor above it) does nothing.",
-            title="Dc0Rule",
-        ),
-    ] = "table"
-    ds_mode: Annotated[
-        Literal["formula", "divide_dc_then_table"],
-        Field(
-            description="Damage scale by the formula yield x DC / (2 x DS), rounded once at the end (F:L2724), or DC / DS rounded half up, then the table (F:L2726).",
-            title="DsMode",
-        ),
-    ] = "formula"
-
-
 class ForesightDamageTableRequest(Model):
     """
     A damage class after armor, a hitting QR and the target's damage scale.
@@ -16993,7 +17141,7 @@ class ForesightDamageTableRequest(Model):
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
-    options: Annotated[ForesightDamageTableOptions, Field(validate_default=True)] = {
+    options: Annotated[ForesightDamageLookupOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
         "sc_rounding": "nearest_half_up",
         "twenty_plus_in_sum": True,
@@ -17004,6 +17152,7 @@ class ForesightDamageTableRequest(Model):
         "qr2_yield": "75",
         "dc0_rule": "table",
         "ds_mode": "formula",
+        "damage_rounding": "half_up",
     }
 
 
@@ -17017,14 +17166,22 @@ class ForesightDamageTableResult(Model):
             description="'none' (the table's '-'), 'S', the wound levels or 'miss'.", title="Result"
         ),
     ]
-    wound_levels: Annotated[int, Field(title="Wound Levels")]
+    wound_levels: Annotated[
+        int, Field(description="Whole wound levels, rounded half up.", title="Wound Levels")
+    ]
+    wound_levels_exact: Annotated[
+        Exact,
+        Field(
+            description="The wound levels as 'damage_rounding' leaves them: whole, or the fraction."
+        ),
+    ]
     yield_pct: Annotated[Exact, Field(description="The yield of the QR, in percent.")]
     unrounded: Annotated[Exact, Field(description="yield x DC / (2 x DS) before rounding.")]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        ForesightDamageTableOptions,
+        ForesightDamageLookupOptions,
         Field(description="Every option, defaults filled in, as applied."),
     ]
 
@@ -17904,6 +18061,13 @@ class ForesightFallOptions(Model):
             title="Stun Weapon S Checks Pain",
         ),
     ] = True
+    fall_armor: Annotated[
+        Literal["none", "melee"],
+        Field(
+            description="Armor against a fall, which the book does not mention (F:L2761-2779): none counts, or the faller's melee (m) rating, given in 'armor', lowers the DC and absorbs with its A's like any hit (F:L2661-2673).",
+            title="FallArmor",
+        ),
+    ] = "none"
     hazard_dc0_rule: Annotated[
         Literal["none", "table"],
         Field(
@@ -22831,6 +22995,13 @@ class ForesightSurgeryOptions(Model):
             title="TlRow",
         ),
     ] = "floor"
+    surgery_botch_effect: Annotated[
+        Literal["none", "major_injury"],
+        Field(
+            description="A QR10 surgery reduces nothing, like any failure; or, as 'botched medical treatment' may (F:L2912), it costs attributes: the Effects of Major Injury row one worse than the maximum wound level (a heavy wound the Incapacitated row), at most 7.",
+            title="BotchEffect",
+        ),
+    ] = "none"
 
 
 class ForesightTask(Model):
@@ -42080,8 +42251,7 @@ class ForesightBleedingOddsResult(Model):
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        ForesightResolutionOptions,
-        Field(description="Every option, defaults filled in, as applied."),
+        ForesightBleedingOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
 
 
@@ -42794,8 +42964,8 @@ class ForesightCondition(Model):
     bandage_bonus: Annotated[
         int,
         Field(
-            description="Bleeding stopped: the bonus bandaging gives deterioration rolls, 5 - QR (F:L2821); 0 while the wounds are untended.",
-            ge=0,
+            description="Bleeding stopped: the bonus bandaging gives deterioration rolls, 5 - QR (F:L2821); 0 while the wounds are untended; -2 or -5 after a failed bandage by the formula ('bandage_failure_bonus').",
+            ge=-5,
             le=4,
             title="Bandage Bonus",
         ),
@@ -43917,6 +44087,13 @@ class ForesightFallingOddsRequest(Model):
             title="Located",
         ),
     ] = True
+    armor: Annotated[
+        Armor4 | None,
+        Field(
+            description="The melee (m) rating of the faller's armor, over every location: '3A'. Counted only with 'fall_armor' 'melee' (AMB2-27).",
+            title="Armor",
+        ),
+    ] = None
     options: Annotated[ForesightFallOptions, Field(validate_default=True)] = {
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
@@ -43937,6 +44114,7 @@ class ForesightFallingOddsRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "fall_armor": "none",
         "hazard_dc0_rule": "none",
     }
 
@@ -43985,6 +44163,13 @@ class ForesightFallingRequest(Model):
             title="Located",
         ),
     ] = True
+    armor: Annotated[
+        Armor4 | None,
+        Field(
+            description="The melee (m) rating of the faller's armor, over every location: '3A'. Counted only with 'fall_armor' 'melee' (AMB2-27).",
+            title="Armor",
+        ),
+    ] = None
     options: Annotated[ForesightFallOptions, Field(validate_default=True)] = {
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
@@ -44005,6 +44190,7 @@ class ForesightFallingRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "fall_armor": "none",
         "hazard_dc0_rule": "none",
     }
     dice: Annotated[
@@ -48879,6 +49065,7 @@ class ForesightSurgeryOddsRequest(Model):
         "attribute_bef": 7,
         "max_ltf_per_task": None,
         "surgery_tl_row": "floor",
+        "surgery_botch_effect": "none",
     }
 
 
@@ -48887,6 +49074,12 @@ class ForesightSurgeryOddsResult(Model):
         extra="forbid",
     )
     reduction: Annotated[list[OutcomeProbability], Field(title="Reduction")]
+    botched_major_injury: Annotated[
+        Exact | None,
+        Field(
+            description="With 'surgery_botch_effect' 'major_injury': P(a QR10 surgery costs attributes); null otherwise."
+        ),
+    ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
@@ -48936,6 +49129,7 @@ class ForesightSurgeryRequest(Model):
         "attribute_bef": 7,
         "max_ltf_per_task": None,
         "surgery_tl_row": "floor",
+        "surgery_botch_effect": "none",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -48961,6 +49155,13 @@ class ForesightSurgeryResult(Model):
     surgery: ForesightResolution | None
     reduction: Annotated[
         int, Field(description="How far the maximum wound level fell.", title="Reduction")
+    ]
+    major_injury_wound_level: Annotated[
+        int | None,
+        Field(
+            description="A QR10 surgery with 'surgery_botch_effect' 'major_injury': the wound level whose major-injury row applies (major-injury); null otherwise.",
+            title="Major Injury Wound Level",
+        ),
     ]
     condition: ForesightCondition
     rules_version: Annotated[
@@ -64617,7 +64818,7 @@ class ForesightBleedingOddsRequest(Model):
             title="Circumstances",
         ),
     ] = []
-    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+    options: Annotated[ForesightBleedingOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
         "sc_rounding": "nearest_half_up",
         "twenty_plus_in_sum": True,
@@ -64625,6 +64826,7 @@ class ForesightBleedingOddsRequest(Model):
         "roll_impossible_tasks": False,
         "attribute_bef": 7,
         "max_ltf_per_task": None,
+        "bandage_failure_bonus": "0",
     }
 
 
@@ -64657,7 +64859,7 @@ class ForesightBleedingRequest(Model):
             title="Circumstances",
         ),
     ] = []
-    options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
+    options: Annotated[ForesightBleedingOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
         "sc_rounding": "nearest_half_up",
         "twenty_plus_in_sum": True,
@@ -64665,6 +64867,7 @@ class ForesightBleedingRequest(Model):
         "roll_impossible_tasks": False,
         "attribute_bef": 7,
         "max_ltf_per_task": None,
+        "bandage_failure_bonus": "0",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -64686,15 +64889,17 @@ class ForesightBleedingResult(Model):
     dexterity: ForesightResolution | None
     bandage_bonus: Annotated[
         int,
-        Field(description="+(5 - QR) to deterioration rolls, 0 on failure.", title="Bandage Bonus"),
+        Field(
+            description="+(5 - QR) to deterioration rolls; 0 on failure, or -2 and -5 by the formula with 'bandage_failure_bonus'.",
+            title="Bandage Bonus",
+        ),
     ]
     condition: ForesightCondition
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        ForesightResolutionOptions,
-        Field(description="Every option, defaults filled in, as applied."),
+        ForesightBleedingOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -64794,8 +64999,22 @@ class ForesightBloodPressureRestoreOddsRequest(Model):
             title="Blood Loss Levels",
         ),
     ] = None
+    treatment: Annotated[
+        ForesightTask | None,
+        Field(
+            description="With 'bp_requires_roll': the provider's roll to give the infusion, which the book does not name (a Medicine task of the GM's choosing)."
+        ),
+    ] = None
     options: Annotated[ForesightBloodPressureOptions, Field(validate_default=True)] = {
-        "bp_restore_limit": "none"
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "bp_restore_limit": "none",
+        "bp_requires_roll": False,
     }
 
 
@@ -64832,8 +65051,22 @@ class ForesightBloodPressureRestoreRequest(Model):
             title="Blood Loss Levels",
         ),
     ] = None
+    treatment: Annotated[
+        ForesightTask | None,
+        Field(
+            description="With 'bp_requires_roll': the provider's roll to give the infusion, which the book does not name (a Medicine task of the GM's choosing)."
+        ),
+    ] = None
     options: Annotated[ForesightBloodPressureOptions, Field(validate_default=True)] = {
-        "bp_restore_limit": "none"
+        "qr_thresholds": "exact",
+        "sc_rounding": "nearest_half_up",
+        "twenty_plus_in_sum": True,
+        "bef_zero_is_impossible": False,
+        "roll_impossible_tasks": False,
+        "attribute_bef": 7,
+        "max_ltf_per_task": None,
+        "bp_restore_limit": "none",
+        "bp_requires_roll": False,
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -64856,6 +65089,10 @@ class ForesightBloodPressureRestoreResult(Model):
         Field(
             description="The treatment could be given (heavily wounded or worse).", title="Given"
         ),
+    ]
+    treatment: Annotated[
+        ForesightResolution | None,
+        Field(description="The provider's roll, with 'bp_requires_roll' (AMB2-13); null without."),
     ]
     restored: Annotated[int, Field(description="Wound levels restored.", title="Restored")]
     d2: Annotated[

@@ -52,6 +52,37 @@ def test_damage_scale_formula_and_divided_dc_differ():
     assert run("damage/table", {"dc": 9, "qr": 1, "ds": 2, **divided}).result == "3"
 
 
+@pytest.mark.parametrize("qr", [1, 2, 3, 4])
+@pytest.mark.parametrize(("dc", "ds"), [(5, 1), (9, 2), (7, 1), (3.5, 1), (1, 4), (0, 1), (-1, 1)])
+def test_exact_damage_rounding_leaves_the_fraction(qr, dc, ds):
+    """AMB2-07 'damage_rounding': half up by default (F:L2632), or yield x DC / (2 x DS) left
+    exact: DC5 at QR2 is 15/8, not 2 (F:L2663). Whole wound levels stay the rounded ones."""
+    body = {"dc": dc, "qr": qr, "ds": ds}
+    rounded = run("damage/table", body)
+    found = run("damage/table", {**body, "options": {"damage_rounding": "exact"}})
+    unrounded = YIELD[qr] * Fraction(str(dc)) / (2 * ds)
+    hits = dc > 0 or (dc == 0 and qr < 4)
+    expected = unrounded if dc > 0 else Fraction(0) if hits else None
+    assert found.result == written(expected)
+    assert Fraction(found.wound_levels_exact.exact) == (expected or 0)
+    assert found.wound_levels == rounded.wound_levels
+    assert Fraction(rounded.wound_levels_exact.exact) == rounded.wound_levels
+    assert rounded.options_applied.damage_rounding == "half_up"
+    assert found.options_applied.damage_rounding == "exact"
+
+
+def test_exact_damage_rounding_example_and_divided_dc():
+    """DC5 QR2 (F:L2663): '2' by default, '15/8' exact; DC9 DS2 QR1 divided first (F:L2726)
+    is DC 9/2 unrounded, the formula's 9/4 (the default's '3' rounds DC/DS to 5)."""
+    exact = {"damage_rounding": "exact"}
+    assert run("damage/table", {"dc": 5, "qr": 2}).result == "2"
+    assert run("damage/table", {"dc": 5, "qr": 2, "options": exact}).result == "15/8"
+    divided = {"dc": 9, "qr": 1, "ds": 2, "options": {"ds_mode": "divide_dc_then_table"}}
+    assert run("damage/table", divided).result == "3"
+    divided["options"] = {**divided["options"], **exact}
+    assert run("damage/table", divided).result == "9/4"
+
+
 def test_x9_dc8_against_3a_at_qr2_leaves_one_wound_level():
     """X9, F:L2663: DC8 - 3 = DC5; 0.75 x 5 / 2 = 1.875 -> 2, less the A = 1. The book says
     80% of 5 is 4, halved 2: the same 2 (the table uses 75%, AMB2-01)."""

@@ -2,6 +2,7 @@
 Odds are checked against the independent oracle (tests/rules/foresight/oracle.py), brute force
 over the D100 rolls of each chained task."""
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -268,3 +269,127 @@ def test_physiotherapy_odds_are_the_markov_chain():
     for (won, _), p in states.items():
         recovered[str(won)] = recovered.get(str(won), Fraction(0)) + p
     assert table(found.inherent_recovered) == {k: p for k, p in recovered.items() if p}
+
+
+# --- secondary options of the register ------------------------------------------------------
+
+
+def test_a_failed_bandage_by_the_formula():
+    """'bandage_failure_bonus' (catalogue 2.6 #40): a failed DX roll gives 0 by default; the
+    formula +(5 - QR) gives QR7 -2 and QR10 -5 (F:L2821), which untended wounds keep and a
+    better bandage replaces. The deterioration roll then takes it."""
+    body = {"condition": AMY, "search": {"score": 12, "bef": 5}, "dexterity": {"score": 11},
+            "dice": {"values": [20, 80]}}  # fmt: skip
+    formula = {"bandage_failure_bonus": "formula"}
+    plain = run("bleeding", body)
+    assert (plain.dexterity.qr, plain.bandage_bonus, plain.condition.bandage_bonus) == (10, 0, 0)
+    assert plain.options_applied.bandage_failure_bonus == "0"
+    botched = run("bleeding", {**body, "options": formula})
+    assert (botched.bandage_bonus, botched.condition.bandage_bonus) == (-5, -5)
+    missed = run("bleeding", {**body, "options": formula, "dice": {"values": [20, 79]}})
+    assert missed.bandage_bonus == -2
+    bandaged = {**AMY, "bandage_bonus": 2}
+    kept = run("bleeding", {**body, "condition": bandaged, "options": formula})
+    assert (kept.bandage_bonus, kept.condition.bandage_bonus) == (-5, 2)
+    after = run("wound-level/recovery-roll", {"condition": botched.condition.model_dump(),
+                                              "endurance": {"score": 9, "bef": 12},
+                                              "dice": {"values": [20, 35]}})  # fmt: skip
+    assert ("bandage", -5) in [(t.source, t.value) for t in after.deterioration.modifiers]
+
+
+def test_formula_bandage_odds_are_the_chained_brute_force():
+    body = {"condition": AMY, "search": {"score": 12, "bef": 5}, "dexterity": {"score": 11},
+            "circumstances": ["multiple_wounds"],
+            "options": {"bandage_failure_bonus": "formula"}}  # fmt: skip
+    expected: dict[str, Fraction] = {}
+    search_sc = oracle.success_chance(12, 5, [-1, -2])
+    for search_roll in range(1, 101):
+        qs = oracle.qr(search_roll, search_sc)
+        dx_sc = oracle.success_chance(11, 7, [4 - qs])
+        for dx_roll in range(1, 101):
+            bonus = str(5 - oracle.qr(dx_roll, dx_sc))
+            expected[bonus] = expected.get(bonus, Fraction(0)) + Fraction(1, 100 * 100)
+    assert table(odds("bleeding", body).bandage_bonus) == {k: p for k, p in expected.items() if p}
+
+
+def test_blood_pressure_with_a_roll():
+    """AMB2-13 'bp_requires_roll': no roll is specified (F:L2827), so by default plasma just
+    works; with the option the provider rolls 'treatment' and only a success restores; a
+    crude substitute then has its 50% (F:L2835)."""
+    body = {"condition": AMY, "infusion": "saline_or_plasma", "tl": 5,
+            "treatment": {"score": 10, "bef": 5}}  # fmt: skip
+    plain = run("blood-pressure/restore", body)
+    assert (plain.treatment, plain.restored, plain.options_applied.bp_requires_roll) == (
+        None, 1, False)  # fmt: skip
+    rolled = {**body, "options": {"bp_requires_roll": True}}
+    failed = run("blood-pressure/restore", {**rolled, "dice": {"values": [61]}})
+    assert (failed.treatment.qr, failed.restored, failed.condition.wound_level) == (7, 0, 5)
+    worked = run("blood-pressure/restore", {**rolled, "dice": {"values": [50]}})
+    assert (worked.treatment.qr, worked.restored, worked.condition.wound_level) == (4, 1, 4)
+    crude = {**rolled, "infusion": "crude_substitute", "dice": {"values": [10, 2]}}
+    assert run("blood-pressure/restore", crude).restored == 0
+    with pytest.raises(InputError) as error:
+        run("blood-pressure/restore", {**rolled, "treatment": None})
+    assert error.value.loc == ("treatment",)
+
+
+@pytest.mark.parametrize("infusion", ["saline_or_plasma", "whole_blood", "crude_substitute"])
+def test_blood_pressure_roll_odds_are_the_brute_force(infusion):
+    body = {"condition": AMY, "infusion": infusion, "tl": 6, "treatment": {"score": 9, "bef": 4},
+            "options": {"bp_requires_roll": True}}  # fmt: skip
+    levels = {"saline_or_plasma": 1, "whole_blood": 2, "crude_substitute": 1}[infusion]
+    d2 = (1, 2) if infusion == "crude_substitute" else (1,)
+    sc = oracle.success_chance(9, 4)
+    expected: dict[str, Fraction] = {}
+    for face, half in itertools.product(range(1, 101), d2):
+        restored = str(levels if oracle.qr(face, sc) <= 4 and half == 1 else 0)
+        expected[restored] = expected.get(restored, Fraction(0)) + Fraction(1, 100 * len(d2))
+    assert table(odds("blood-pressure/restore", body).restored) == expected
+
+
+AMY_AT_SURGERY = {"condition": {"wound_level": 3, "max_wound_level": 5}, "tl": 6,
+                  "circumstances": ["multiple_wounds"], "search": {"score": 12, "bef": 5},
+                  "surgery": {"score": 12}}  # fmt: skip
+
+
+def test_a_botched_surgery_costs_attributes_with_the_option():
+    """AMB2-30 'surgery_botch_effect': a QR10 surgery reduces nothing; by default nothing
+    more, or, as botched treatment may (F:L2912), the major-injury row one worse than the
+    maximum wound level: Amy at max 5 takes the Dying row (6); a heavy wound (3) the
+    Incapacitated row (4)."""
+    body = {**AMY_AT_SURGERY, "dice": {"values": [30, 100]}}
+    plain = run("surgery", body)
+    assert (plain.surgery.qr, plain.reduction, plain.major_injury_wound_level) == (10, 0, None)
+    assert plain.options_applied.surgery_botch_effect == "none"
+    botch = {"surgery_botch_effect": "major_injury"}
+    found = run("surgery", {**body, "options": botch})
+    assert (found.reduction, found.major_injury_wound_level) == (0, 6)
+    assert found.condition == plain.condition
+    heavy = {**body, "condition": {"wound_level": 3, "max_wound_level": 3},
+             "surgery": {"score": 6}, "options": botch}  # fmt: skip
+    heavy_found = run("surgery", heavy)
+    assert (heavy_found.surgery.qr, heavy_found.major_injury_wound_level) == (10, 4)
+    fine = run("surgery", {**body, "options": botch, "dice": {"values": [30, 15]}})
+    assert (fine.reduction, fine.major_injury_wound_level) == (5, None)
+    assert odds("surgery", AMY_AT_SURGERY).botched_major_injury is None
+
+
+@pytest.mark.parametrize("surgery_score", [12, 6])
+def test_botched_surgery_odds_are_the_chained_brute_force(surgery_score):
+    body = {**AMY_AT_SURGERY, "surgery": {"score": surgery_score},
+            "options": {"surgery_botch_effect": "major_injury"}}  # fmt: skip
+    expected: dict[str, Fraction] = {}
+    botched = Fraction(0)
+    search_sc = oracle.success_chance(12, 5, [4, -1, -2])
+    for search_roll, surgery_roll in itertools.product(range(1, 101), repeat=2):
+        qs = oracle.qr(search_roll, search_sc)
+        qr = oracle.qr(surgery_roll, oracle.success_chance(surgery_score, 6, [3, 4 - qs, -1, -1]))
+        cut = str(max(0, 7 - qr) if qr <= 4 else 0)
+        expected[cut] = expected.get(cut, Fraction(0)) + Fraction(1, 100 * 100)
+        botched += Fraction(1, 100 * 100) if qr == 10 else 0
+    found = odds("surgery", body)
+    assert table(found.reduction) == {k: p for k, p in expected.items() if p}
+    assert Fraction(found.botched_major_injury.exact) == botched
+    assert table(
+        odds("surgery", AMY_AT_SURGERY | {"surgery": {"score": surgery_score}}).reduction
+    ) == (table(found.reduction))

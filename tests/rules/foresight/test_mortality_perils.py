@@ -325,6 +325,47 @@ def test_controlled_fall_odds_are_the_brute_force():
     assert table(found.result) == {k: p for k, p in expected.items() if p}
 
 
+def _armored_fall_oracle(height, reduction, absorb):
+    """Every D10 of the random QR and of the location: the DC less the armor's number, the
+    table, the A's absorb (an absorbed wound is still S), the head's +1 after them."""
+    found: dict[str, Fraction] = {}
+    for qr_face, place in itertools.product(range(1, 11), range(1, 11)):
+        hurt = damage(height - 1 - reduction, RANDOM_QR[qr_face])
+        if hurt:
+            hurt = max(0, hurt - absorb)
+            if hurt and LOCATION[place] == "head":
+                hurt += 1
+        key = "none" if hurt is None else "S" if hurt == 0 else str(hurt)
+        found[key] = found.get(key, Fraction(0)) + Fraction(1, 100)
+    return found
+
+
+def test_fall_armor_counts_only_with_the_option():
+    """AMB2-27 'fall_armor': the book gives falls no armor (F:L2761-2779), so by default a
+    3A suit changes nothing; with 'melee' a 10 m fall (DC9) meets it like a blow: QR1 is
+    DC6, 3, less the A: 2 (F:L2661-2673)."""
+    body = {"height_m": 10, "armor": "3A", "dice": {"values": [1, 5]}}
+    bare = run("falling", {**body, "armor": None})
+    plain = run("falling", body)
+    assert plain.hit.result == bare.hit.result == "5"
+    assert plain.options_applied.fall_armor == "none"
+    armored = run("falling", {**body, "options": {"fall_armor": "melee"}})
+    assert (armored.hit.result, armored.condition.wound_level) == ("2", 2)
+    assert armored.options_applied.fall_armor == "melee"
+    assert table(odds("falling", body).result) == table(odds("falling", {"height_m": 10}).result)
+
+
+ARMORED_FALLS = [(10, "3A", (3, 1)), (17, "2AA", (2, 2)), (5, "A", (0, 1)), (30, "8", (8, 0))]
+
+
+@pytest.mark.parametrize(("height", "armor", "cut"), ARMORED_FALLS)
+def test_armored_fall_odds_are_the_brute_force(height, armor, cut):
+    found = odds("falling", {"height_m": height, "armor": armor,
+                             "options": {"fall_armor": "melee"}})  # fmt: skip
+    expected = _armored_fall_oracle(height, *cut)
+    assert table(found.result) == {k: p for k, p in expected.items() if p}
+
+
 # --- burns ----------------------------------------------------------------------------------
 
 

@@ -154,11 +154,12 @@ class Condition(Model):
     )
     bandage_bonus: int = Field(
         default=0,
-        ge=0,
+        ge=-5,
         le=4,
         description=(
             "Bleeding stopped: the bonus bandaging gives deterioration rolls, 5 - QR (F:L2821); "
-            "0 while the wounds are untended."
+            "0 while the wounds are untended; -2 or -5 after a failed bandage by the formula "
+            "('bandage_failure_bonus')."
         ),
     )
 

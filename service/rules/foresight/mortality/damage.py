@@ -26,6 +26,8 @@ from service.rules.registry import Kind, operation
 __all__ = [
     "Absorbed",
     "ArmorReduction",
+    "DamageLookupOptions",
+    "DamageRounding",
     "DamageScale",
     "DamageTableOptions",
     "Dc0Rule",
@@ -67,6 +69,11 @@ class Dc0Rule(StrEnum):
 class DsMode(StrEnum):
     FORMULA = "formula"
     DIVIDE_DC_THEN_TABLE = "divide_dc_then_table"
+
+
+class DamageRounding(StrEnum):
+    HALF_UP = "half_up"
+    EXACT = "exact"
 
 
 class PierceMode(StrEnum):
@@ -114,6 +121,22 @@ class DamageTableOptions(ResolutionOptions):
     )
 
 
+class DamageLookupOptions(DamageTableOptions):
+    """Readings of the damage table as a lookup: its rounding too (AMB2-07). Only the lookup
+    offers it: a condition holds whole wound levels, so every hit rounds them."""
+
+    damage_rounding: DamageRounding = option(
+        DamageRounding.HALF_UP,
+        ambiguity="AMB2-07",
+        description=(
+            "The wound levels yield x DC / (2 x DS) rounded half up, as the table is built "
+            "(F:L2632, F:L2724), or left as the exact fraction ('continuous values', "
+            "F:L262-270): DC5 at QR2 is 15/8, not 2. The DC divided by DS is not rounded "
+            "either, so 'divide_dc_then_table' gives the formula's fraction."
+        ),
+    )
+
+
 def damage_yield(qr: QR, options: DamageTableOptions) -> Fraction:
     """The yield of a hitting QR: 100%, 75% (or 80%, AMB2-01), 50%, 25% (F:L1367-1370)."""
     if qr is QR.QR2 and options.qr2_yield is Qr2Yield.PCT_80:
@@ -139,8 +162,21 @@ def table_damage(dc: Fraction, qr: QR, ds: Fraction, options: DamageTableOptions
     return round_half_up(damage_yield(qr, options) * dc / (2 * ds))
 
 
-def written(damage: int | None) -> str:
-    """As the book writes a damage result: '-' none, 'S', or the wound levels."""
+def exact_damage(
+    dc: Fraction, qr: QR, ds: Fraction, options: DamageTableOptions
+) -> Fraction | None:
+    """Wound levels of a hit left unrounded (AMB2-07 'exact'): yield x DC / (2 x DS)
+    (F:L2632, F:L2724), which DC / DS then the formula (F:L2726) also gives unrounded; DC 0,
+    a DC below 0 and a miss as `table_damage`."""
+    if qr > QR.QR4 or dc <= 0:
+        whole = table_damage(dc, qr, ds, options)
+        return None if whole is None else Fraction(whole)
+    return damage_yield(qr, options) * dc / (2 * ds)
+
+
+def written(damage: int | Fraction | None) -> str:
+    """As the book writes a damage result: '-' none, 'S', or the wound levels (an exact
+    fraction, '15/8', when they are not rounded)."""
     return "none" if damage is None else "S" if damage == 0 else str(damage)
 
 
@@ -189,12 +225,15 @@ class DamageTableInput(Model):
     dc: float = Field(ge=-MAX_DC, le=MAX_DC, description="The DC after armor; may be fractional.")
     qr: QR
     ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
-    options: DamageTableOptions = Field(default=DamageTableOptions())
+    options: DamageLookupOptions = Field(default=DamageLookupOptions())
 
 
 class DamageTableResult(Model):
     result: str = Field(description="'none' (the table's '-'), 'S', the wound levels or 'miss'.")
-    wound_levels: int
+    wound_levels: int = Field(description="Whole wound levels, rounded half up.")
+    wound_levels_exact: Exact = Field(
+        description="The wound levels as 'damage_rounding' leaves them: whole, or the fraction."
+    )
     yield_pct: Exact = Field(description="The yield of the QR, in percent.")
     unrounded: Exact = Field(description="yield x DC / (2 x DS) before rounding.")
 
@@ -213,13 +252,18 @@ def decimal(value: float) -> Fraction:
 def damage_table(request: DamageTableInput) -> DamageTableResult:
     """Wound levels from a damage class and a hitting QR: yield % of DC / (2 x DS), half up
     (F:L2632-2659, F:L2724). DC5 at QR2 is 0.75 x 5 / 2 = 1.875: 2 (F:L2663); DC9 at QR4 is
-    1; DC0 at QR4 is '-'. A damage scale divides (a truck is DS 10, F:L3593)."""
+    1; DC0 at QR4 is '-'. A damage scale divides (a truck is DS 10, F:L3593). With
+    'damage_rounding' 'exact' the result is the unrounded fraction (AMB2-07): 15/8."""
     dc, ds = decimal(request.dc), decimal(request.ds)
     found = table_damage(dc, request.qr, ds, request.options)
+    shown: int | Fraction | None = found
+    if request.options.damage_rounding is DamageRounding.EXACT:
+        shown = exact_damage(dc, request.qr, ds, request.options)
     rate = damage_yield(request.qr, request.options)
     return DamageTableResult(
-        result="miss" if request.qr > QR.QR4 else written(found),
+        result="miss" if request.qr > QR.QR4 else written(shown),
         wound_levels=found or 0,
+        wound_levels_exact=exact(Fraction(shown or 0)),
         yield_pct=exact(rate * 100),
         unrounded=exact(rate * dc / (2 * ds)),
     )

@@ -4,7 +4,8 @@ the rolls and surfaces that shorten the effective fall.
 A controlled fall (AG or Athletics) takes the impact on the legs and shortens the fall by
 (5 - QR) m, an acrobatic landing (Acrobatics) by (7 - QR) m, a dive into water (Athletics or
 Acrobatics) by (8 - QR) m; a soft landing by the height one could safely jump onto that
-surface, 3 m for deep water (F:L2771-2779).
+surface, 3 m for deep water (F:L2771-2779). The book says nothing of armor against a fall;
+by default none counts, or its melee rating does (AMB2-27 'fall_armor').
 """
 
 from enum import StrEnum
@@ -28,6 +29,7 @@ from service.rules.foresight.mortality.damage import DamageScale, decimal, writt
 from service.rules.foresight.mortality.hazards import HazardHit, hit_outcomes, roll_hazard_hit
 from service.rules.foresight.mortality.hits import DamageOptions
 from service.rules.foresight.mortality.location import Aim
+from service.rules.foresight.mortality.notation import Notation, parse_armor_rating
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds, task_cost
@@ -141,8 +143,23 @@ class HazardDc0(StrEnum):
     TABLE = "table"
 
 
+class FallArmor(StrEnum):
+    NONE = "none"
+    MELEE = "melee"
+
+
 class FallOptions(DamageOptions, FallControlOptions):
     """Readings of the falling rule (AMB2-06, AMB2-27) and of its damage."""
+
+    fall_armor: FallArmor = option(
+        FallArmor.NONE,
+        ambiguity="AMB2-27",
+        description=(
+            "Armor against a fall, which the book does not mention (F:L2761-2779): none "
+            "counts, or the faller's melee (m) rating, given in 'armor', lowers the DC and "
+            "absorbs with its A's like any hit (F:L2661-2673)."
+        ),
+    )
 
     hazard_dc0_rule: HazardDc0 = option(
         HazardDc0.NONE,
@@ -171,6 +188,11 @@ class FallInput(Model):
     )
     located: bool = Field(
         default=True, description="False: no hit-location effects (the catalogue's Q5 'base')."
+    )
+    armor: Notation | None = Field(
+        default=None,
+        description="The melee (m) rating of the faller's armor, over every location: '3A'. "
+        "Counted only with 'fall_armor' 'melee' (AMB2-27).",
     )
     options: FallOptions = Field(default=FallOptions())
 
@@ -207,6 +229,14 @@ def _effective(request: FallInput, saved: int) -> Fraction:
     return max(Fraction(0), height)
 
 
+def _layers(request: FallInput) -> tuple[tuple[int, int], ...]:
+    """The armor a fall meets: none (the book's silence), or its melee rating (AMB2-27)."""
+    if request.armor is None or request.options.fall_armor is FallArmor.NONE:
+        return ()
+    found = parse_armor_rating(request.armor, ("armor",))
+    return ((found.reduction, found.absorb),)
+
+
 def _harms(request: FallInput, dc: Fraction) -> bool:
     return dc > 0 or (request.options.hazard_dc0_rule is HazardDc0.TABLE and dc == 0)
 
@@ -228,6 +258,7 @@ def _fall_odds(request: FallInput) -> FallOdds:
     """Every control QR (if any), then every way the hit goes."""
     options = request.options
     ds = decimal(request.ds)
+    layers = _layers(request)
     control_request = _control_request(request)
     controls: Distribution[tuple[int, bool]] = Distribution({(0, False): 1})
     if control_request is not None:
@@ -241,7 +272,7 @@ def _fall_odds(request: FallInput) -> FallOdds:
         if not _harms(request, dc):
             nothing: tuple[Location | None, int | None] = (None, None)
             return Distribution({nothing: 1})
-        return hit_outcomes(dc, ds, _aim(request, control[1]), options)
+        return hit_outcomes(dc, ds, _aim(request, control[1]), options, layers)
 
     found = controls.then(hits)
     start = request.condition.wound_level
@@ -266,8 +297,9 @@ def falling(request: FallInput, dice: Dice) -> Fall:
     """Falling damage is DC = (Height - 1) x DS^2 x G, for people on Earth Height - 1
     (F:L2765-2769), resolved as damage without a QR; a controlled or acrobatic landing takes
     it on the legs (F:L2771). A control roll and a soft landing shorten the effective height;
-    into deep water, 3 m (F:L2779)."""
+    into deep water, 3 m (F:L2779). Armor counts only with 'fall_armor' (AMB2-27)."""
     options = request.options
+    layers = _layers(request)
     control_request = _control_request(request)
     control = None if control_request is None else falling_control.rule(control_request, dice)
     assert control is None or isinstance(control, FallControl)
@@ -276,7 +308,7 @@ def falling(request: FallInput, dice: Dice) -> Fall:
     condition, report, pain = request.condition, None, False
     if _harms(request, dc):
         aim = _aim(request, control is not None and control.on_legs)
-        report, hit = roll_hazard_hit(dc, decimal(request.ds), aim, dice, options)
+        report, hit = roll_hazard_hit(dc, decimal(request.ds), aim, dice, options, layers)
         condition = wound(condition, hit.damage or 0, hit.location, options)
         pain = hit.damage is not None
     return Fall(

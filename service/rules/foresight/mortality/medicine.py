@@ -203,6 +203,21 @@ def treatment_plan(request: TreatmentInput, dice: Dice) -> MedicalCheck:
 # Bandaging
 
 
+class BandageFailure(StrEnum):
+    ZERO = "0"
+    FORMULA = "formula"
+
+
+class BleedingOptions(ResolutionOptions):
+    bandage_failure_bonus: BandageFailure = option(
+        BandageFailure.ZERO,
+        ambiguity=None,
+        description="Catalogue part 2, 2.6 (#40), not in the register: a failed DX roll "
+        "stops no bleeding, a bonus of 0, or the formula +(5 - QR) stands (F:L2821): QR7 -2, "
+        "QR10 -5 to later deterioration rolls.",
+    )
+
+
 class BleedingInput(Model):
     condition: Condition
     search: Task = Field(description="Finding bleeding, blocked airways, broken bones.")
@@ -212,13 +227,16 @@ class BleedingInput(Model):
     )
     medical_supplies: bool = Field(default=True, description="Bandages: required (F:L2821).")
     circumstances: Stated = ()
-    options: ResolutionOptions = Field(default=ResolutionOptions())
+    options: BleedingOptions = Field(default=BleedingOptions())
 
 
 class Bandaged(Model):
     search: Resolution | None
     dexterity: Resolution | None
-    bandage_bonus: int = Field(description="+(5 - QR) to deterioration rolls, 0 on failure.")
+    bandage_bonus: int = Field(
+        description="+(5 - QR) to deterioration rolls; 0 on failure, or -2 and -5 by the "
+        "formula with 'bandage_failure_bonus'."
+    )
     condition: Condition
 
 
@@ -242,16 +260,24 @@ def _dexterity(request: BleedingInput, search: QR) -> Setup:
     return setup_at(("dexterity",), request.dexterity, options, extra, options.attribute_bef)
 
 
-def _bonus(qr: QR) -> int:
-    """QR1 +4, QR2 +3, QR3 +2, QR4 +1; a failure stops no bleeding: 0 (not -2 or -5)."""
-    return 5 - qr if qr <= QR.QR4 else 0
+def _bonus(qr: QR, options: BleedingOptions) -> int:
+    """QR1 +4, QR2 +3, QR3 +2, QR4 +1 (F:L2821); a failure stops no bleeding: 0, or the
+    formula's QR7 -2, QR10 -5 with 'bandage_failure_bonus' 'formula'."""
+    formula = options.bandage_failure_bonus is BandageFailure.FORMULA
+    return 5 - qr if qr <= QR.QR4 or formula else 0
+
+
+def _kept(bonus: int, current: int) -> int:
+    """The bandage a condition keeps: a better one replaces a worse; on untended wounds (0)
+    the new one stands, even a failure's negative bonus."""
+    return bonus if current == 0 else max(bonus, current)
 
 
 def _bleeding_odds(request: BleedingInput) -> BleedingOdds:
     if not request.medical_supplies:
         return BleedingOdds(bandage_bonus=outcome_table(Distribution({0: 1})))
     found = distribution(_search(request)).then(
-        lambda qr: distribution(_dexterity(request, qr)).map(_bonus)
+        lambda qr: distribution(_dexterity(request, qr)).map(lambda dx: _bonus(dx, request.options))
     )
     return BleedingOdds(bandage_bonus=outcome_table(found))
 
@@ -275,14 +301,15 @@ def bleeding(request: BleedingInput, dice: Dice) -> Bandaged:
     Search finds bleeding wounds, blocked airways and broken bones, then a DX roll, building
     on it, stops the bleeding; it gives +(5 - QR) to later deterioration rolls, not recovery
     rolls (F:L2821). Amy's paramedics search at -2 (major injury) -1 (multiple wounds) and
-    bandage with a QR3: +2 (F:L2862). A better bandage replaces a worse one."""
+    bandage with a QR3: +2 (F:L2862). A better bandage replaces a worse one; a failure gives
+    0, or by the formula -2 or -5 ('bandage_failure_bonus')."""
     condition = request.condition
     if not request.medical_supplies:
         return Bandaged(search=None, dexterity=None, bandage_bonus=0, condition=condition)
     search = roll(_search(request), dice, "D100 (Search)")
     dexterity = roll(_dexterity(request, search.qr), dice, "D100 (DX)")
-    bonus = _bonus(dexterity.qr)
-    kept = max(bonus, condition.bandage_bonus)
+    bonus = _bonus(dexterity.qr, request.options)
+    kept = _kept(bonus, condition.bandage_bonus)
     return Bandaged(search=search, dexterity=dexterity, bandage_bonus=bonus,
                     condition=condition.model_copy(update={"bandage_bonus": kept}))  # fmt: skip
 
@@ -307,13 +334,21 @@ class RestoreLimit(StrEnum):
     BLOOD_LOSS_LEVELS_ONLY = "blood_loss_levels_only"
 
 
-class BloodPressureOptions(Model):
+class BloodPressureOptions(ResolutionOptions):
+    """Readings of the blood-pressure rule (AMB2-13) and of the provider's roll, if any."""
+
     bp_restore_limit: RestoreLimit = option(
         RestoreLimit.NONE,
         ambiguity="AMB2-13",
         description="Restore the book's 1 or 2 levels each time (F:L2827), or at most the "
         "levels lost to failed deterioration rolls ('blood_loss_levels'), as the severed-arm "
         "example's 6 -> 5 suggests (F:L2610, F:L2833).",
+    )
+    bp_requires_roll: bool = option(
+        False,
+        ambiguity="AMB2-13",
+        description="No roll is specified (F:L2827): the infusion works; or the provider "
+        "rolls 'treatment' and only a success (QR1-QR4) restores.",
     )
 
 
@@ -330,11 +365,19 @@ class BloodPressureInput(Model):
     blood_loss_levels: Annotated[int, Field(ge=0, le=MAX_LEVEL)] | None = Field(
         default=None, description="With 'blood_loss_levels_only': the levels still to restore."
     )
+    treatment: Task | None = Field(
+        default=None,
+        description="With 'bp_requires_roll': the provider's roll to give the infusion, which "
+        "the book does not name (a Medicine task of the GM's choosing).",
+    )
     options: BloodPressureOptions = Field(default=BloodPressureOptions())
 
 
 class Restored(Model):
     given: bool = Field(description="The treatment could be given (heavily wounded or worse).")
+    treatment: Resolution | None = Field(
+        description="The provider's roll, with 'bp_requires_roll' (AMB2-13); null without."
+    )
     restored: int = Field(description="Wound levels restored.")
     d2: int | None = Field(description="A crude substitute's 50%: 1 restores.")
     condition: Condition
@@ -351,6 +394,8 @@ def _restorable(request: BloodPressureInput) -> tuple[bool, int]:
     limited = request.options.bp_restore_limit is RestoreLimit.BLOOD_LOSS_LEVELS_ONLY
     if limited and request.blood_loss_levels is None:
         raise InputError(("blood_loss_levels",), "required by 'blood_loss_levels_only'")
+    if request.options.bp_requires_roll and request.treatment is None:
+        raise InputError(("treatment",), "required by 'bp_requires_roll'")
     matched = (request.compatible_donor or request.infusion is not Infusion.WHOLE_BLOOD
                or request.tl >= 6)  # fmt: skip
     given = request.condition.wound_level >= 3 and request.medical_knowledge and matched
@@ -361,16 +406,28 @@ def _restorable(request: BloodPressureInput) -> tuple[bool, int]:
     return given, most if given else 0
 
 
+def _provider_roll(request: BloodPressureInput) -> Setup | None:
+    """The provider's roll with 'bp_requires_roll' (AMB2-13); None without."""
+    if not request.options.bp_requires_roll or request.treatment is None:
+        return None
+    return setup_at(("treatment",), request.treatment, request.options)
+
+
 def _bp_odds(request: BloodPressureInput) -> BloodPressureOdds:
     given, most = _restorable(request)
+    found: Distribution[int] = Distribution({most: 1})
     if given and request.infusion is Infusion.CRUDE_SUBSTITUTE:
-        return BloodPressureOdds(restored=outcome_table(Distribution({0: 1, most: 1})))
-    return BloodPressureOdds(restored=outcome_table(Distribution({most: 1})))
+        found = Distribution({0: 1, most: 1})
+    setup = _provider_roll(request)
+    if given and setup is not None:
+        works = found
+        found = distribution(setup).then(lambda qr: works if qr <= QR.QR4 else Distribution({0: 1}))
+    return BloodPressureOdds(restored=outcome_table(found))
 
 
 def _bp_cost(request: Any) -> Estimate:
-    """A d2 at most."""
-    return Estimate(10, ())
+    """A d2 at most, after the provider's roll with 'bp_requires_roll'."""
+    return Estimate(10, ()) if request.treatment is None else task_cost(request)
 
 
 @operation(
@@ -392,14 +449,19 @@ def blood_pressure(request: BloodPressureInput, dice: Dice) -> Restored:
     level by one, a whole-blood transfusion (compatible donor below TL6) or TL6 artificial
     blood by two; a crude substitute such as coconut milk has a 50% chance of one
     (F:L2827-2835). The maximum wound level stays: Amy at WL5 is WL3 with max 5 (F:L2862).
-    The precondition is checked each time (AMB2-55), so it may be repeated (F:L2872)."""
+    The precondition is checked each time (AMB2-55), so it may be repeated (F:L2872). No
+    roll is specified; with 'bp_requires_roll' the provider's roll must succeed (AMB2-13)."""
     given, most = _restorable(request)
+    setup = _provider_roll(request)
+    treatment = None if not given or setup is None else roll(setup, dice, "D100 (treatment)")
+    treated = treatment is None or treatment.qr <= QR.QR4
+    most = most if treated else 0
     d2 = None
-    if given and request.infusion is Infusion.CRUDE_SUBSTITUTE:
+    if given and treated and request.infusion is Infusion.CRUDE_SUBSTITUTE:
         d2 = dice.roll(2, "d2 (crude substitute)")
         most = most if d2 == 1 else 0
     condition = heal(request.condition, most) if most else request.condition
-    return Restored(given=given, restored=most, d2=d2, condition=condition)
+    return Restored(given=given, treatment=treatment, restored=most, d2=d2, condition=condition)
 
 
 class Abo(StrEnum):

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import (
     ARMS,
     DEAD,
@@ -62,12 +62,24 @@ class TlRow(StrEnum):
     NEAREST = "nearest"
 
 
+class BotchEffect(StrEnum):
+    NONE = "none"
+    MAJOR_INJURY = "major_injury"
+
+
 class SurgeryOptions(ResolutionOptions):
     surgery_tl_row: TlRow = option(
         TlRow.FLOOR,
         ambiguity="AMB2-30",
         description="A tech level between rows takes the highest row at or below it (TL5.5 "
         "is TL5) or the nearest (ties go down).",
+    )
+    surgery_botch_effect: BotchEffect = option(
+        BotchEffect.NONE,
+        ambiguity="AMB2-30",
+        description="A QR10 surgery reduces nothing, like any failure; or, as 'botched medical "
+        "treatment' may (F:L2912), it costs attributes: the Effects of Major Injury row one "
+        "worse than the maximum wound level (a heavy wound the Incapacitated row), at most 7.",
     )
 
 
@@ -89,11 +101,19 @@ class Operated(Model):
     search: Resolution | None
     surgery: Resolution | None
     reduction: int = Field(description="How far the maximum wound level fell.")
+    major_injury_wound_level: int | None = Field(
+        description="A QR10 surgery with 'surgery_botch_effect' 'major_injury': the wound "
+        "level whose major-injury row applies (major-injury); null otherwise."
+    )
     condition: Condition
 
 
 class SurgeryOdds(Model):
     reduction: list[OutcomeProbability]
+    botched_major_injury: Exact | None = Field(
+        description="With 'surgery_botch_effect' 'major_injury': P(a QR10 surgery costs "
+        "attributes); null otherwise."
+    )
 
 
 def _row(tl: Fraction, mode: TlRow) -> SurgeryRow | None:
@@ -138,14 +158,29 @@ def _reduction(row: SurgeryRow, qr: QR, follow_up: bool) -> int:
     return max(0, row.reduction - qr - 2 * follow_up) if qr <= QR.QR4 else 0
 
 
+def _botch(request: SurgeryInput, qr: QR) -> int | None:
+    """A QR10 surgery's major-injury row with 'major_injury' (AMB2-30, F:L2912): one worse
+    than the maximum wound level, at most Near Death (7); None otherwise."""
+    if request.options.surgery_botch_effect is BotchEffect.NONE or qr is not QR.QR10:
+        return None
+    return min(request.condition.max_wound_level + 1, 7)
+
+
 def _surgery_odds(request: SurgeryInput) -> SurgeryOdds:
     row = _performed(request)
-    if row is None:
-        return SurgeryOdds(reduction=outcome_table(Distribution({0: 1})))
-    found = distribution(_search(request, row)).then(
-        lambda s: distribution(_surgery(request, row, s)).map(
-            lambda q: _reduction(row, q, request.follow_up)))  # fmt: skip
-    return SurgeryOdds(reduction=outcome_table(found))
+    found: Distribution[int] = Distribution({0: 1})
+    botched = Fraction(0)
+    if row is not None:
+        qrs = distribution(_search(request, row)).then(
+            lambda s: distribution(_surgery(request, row, s))
+        )
+        found = qrs.map(lambda q: _reduction(row, q, request.follow_up))
+        botched = qrs.probability_where(lambda q: _botch(request, q) is not None)
+    botching = request.options.surgery_botch_effect is not BotchEffect.NONE
+    return SurgeryOdds(
+        reduction=outcome_table(found),
+        botched_major_injury=exact(botched) if botching else None,
+    )
 
 
 @operation(
@@ -169,18 +204,20 @@ def surgery(request: SurgeryInput, dice: Dice) -> Operated:
     then a Surgery task building on it; success lowers the maximum wound level by K - QR for
     the tech level's K (TL4 4 .. TL9 10), 2 less for follow-up surgery, never below 0 and
     perhaps below the wound level (F:L2837-2870). Amy's surgeon searches at +4 -1 -2, gets
-    QR3, operates at +3 +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876)."""
+    QR3, operates at +3 +1 -1 -1 and his QR2 takes her maximum from 5 to 0 (F:L2874-2876).
+    A QR10 reduces nothing; with 'surgery_botch_effect' it also costs attributes (F:L2912)."""
     row = _performed(request)
     condition = request.condition
     if row is None:
         return Operated(performed=False, search=None, surgery=None, reduction=0,
-                        condition=condition)  # fmt: skip
+                        major_injury_wound_level=None, condition=condition)  # fmt: skip
     search = roll(_search(request, row), dice, "D100 (Search)")
     found = roll(_surgery(request, row, search.qr), dice, "D100 (Surgery)")
     reduction = _reduction(row, found.qr, request.follow_up)
     lowered = max(0, condition.max_wound_level - reduction)
     after = condition.model_copy(update={"max_wound_level": lowered})
     return Operated(performed=True, search=search, surgery=found, reduction=reduction,
+                    major_injury_wound_level=_botch(request, found.qr),
                     condition=after)  # fmt: skip
 
 
