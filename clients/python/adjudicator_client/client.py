@@ -8851,7 +8851,8 @@ class Client(Transport):
         body: models.FutureImperfectWoundsConcussionRequest,
     ) -> models.FutureImperfectWoundsConcussionResult:
         """For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs at least
-        1d6; open-ended (FI:L591). A hit armor stopped costs none (A-65).
+        1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost, and roll
+        nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop` (A-65).
 
         POST /v1/future-imperfect/wounds/concussion
         """
@@ -8863,7 +8864,9 @@ class Client(Transport):
         body: models.FutureImperfectWoundsConcussionOddsRequest,
     ) -> models.FutureImperfectWoundsConcussionOddsResult:
         """Exact odds: For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs
-        at least 1d6; open-ended (FI:L591). A hit armor stopped costs none (A-65).
+        at least 1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost,
+        and roll nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop`
+        (A-65).
 
         POST /v1/future-imperfect/wounds/concussion/odds
         """

@@ -395,6 +395,71 @@ def test_e27_light_and_serious_take_the_table_s_minus_4_not_the_example_s_minus_
     assert example.wound_penalty == -3
 
 
+def test_wound_cap_6_keeps_the_maimed_row_as_a_sixth_level():
+    """A-62: five levels a location, the rest lost (FI:L526); wound_cap 6 keeps 'Maimed' (TN
+    13, FI:L589) as a sixth. Under the default a sheet cannot hold a sixth level (422), and a
+    hit's CT dice stop at the levels a location holds (FI:L591)."""
+    hit = {"sheet": {"torso": 3}, "location": "torso", "levels": 4}
+    assert (run(apply, hit).sheet.torso, run(apply, hit).taken) == (5, 2)
+    six = run(apply, {**hit, "options": {"wound_cap": 6}})
+    assert (six.sheet.torso, six.taken, six.critically_injured) == (6, 3, True)
+    maimed = run(modifier, {"sheet": {"torso": 6}, "options": {"wound_cap": 6}})
+    assert (maimed.level, maimed.name, maimed.stun_tn, maimed.wound_penalty) == (
+        6,
+        "Maimed",
+        13,
+        -5,
+    )
+    for op, extra in ((modifier, {}), (death, {"ct": 1, "max_ct": 12}),
+                      (bleeding, {"ct": 1, "max_ct": 12}),
+                      (recovery, {"fortitude": "II-2", "dice": {"seed": 1}})):  # fmt: skip
+        with pytest.raises(InputError) as error:
+            run(op, {"sheet": {"torso": 6}, **extra})
+        assert error.value.loc == ("sheet", "torso")
+    surgery = {"pool": "III-3", "minutes_since_injury": 5, "skill": "medicine_surgery"}
+    for op, request in ((medical, surgery), (natural, {"fortitude": "III-2"})):
+        maimed_torso = {**request, "location": "torso", "level": 6, "dice": {"seed": 1}}
+        with pytest.raises(InputError) as error:
+            run(op, maimed_torso)
+        assert error.value.loc == ("level",)
+        assert run(op, {**maimed_torso, "options": {"wound_cap": 6}}).tn == 13
+    lowest = {cap: min(int(ct) for ct in table(odds(concussion, {"levels": 6, "options":
+              {"wound_cap": cap}}).ct_loss)) for cap in (5, 6)}  # fmt: skip
+    assert lowest == {5: 5, 6: 6}
+    assert len(run(concussion, {"levels": 6, "dice": {"values": [1] * 5}}).dice) == 5
+
+
+def test_stun_tn_basis_reads_the_location_the_hit_or_the_worst_wound():
+    """A-64: the Stun TN is the struck location's level after the hit by default; the levels
+    this hit inflicted (at most a location's five), or the highest wound overall. The odds are
+    the check at that TN: with the highest wound's TN they equal a hit to the worst location."""
+    request = {"fortitude": "III-2", "sheet": {"torso": 2, "head": 4}, "location": "torso",
+               "levels": 1, "dice": {"seed": 1}}  # fmt: skip
+    tns = {basis: run(stun_check, {**request, "options": {"stun_tn_basis": basis}}).tn
+           for basis in ("location_level", "levels_inflicted", "highest")}  # fmt: skip
+    assert tns == {"location_level": 5, "levels_inflicted": 3, "highest": 9}
+    inflicted = {**request, "levels": 9, "options": {"stun_tn_basis": "levels_inflicted"}}
+    assert run(stun_check, inflicted).tn == 11
+    inflicted["options"] = {**inflicted["options"], "wound_cap": 6}
+    assert run(stun_check, inflicted).tn == 13
+    del request["dice"]
+    highest = table(odds(stun_check, {**request, "options": {"stun_tn_basis": "highest"}}).stunned)
+    worst_hit = {**request, "sheet": {"head": 4}, "location": "head"}
+    assert highest == table(odds(stun_check, worst_hit).stunned)
+    assert highest != table(odds(stun_check, request).stunned)
+
+
+def test_ct_on_armor_stop_charges_a_stopped_hit_its_d6():
+    """A-65: a hit armor or cover stops costs no CT by default (FI:L591 reads of damage that
+    got through); ct_on_armor_stop charges it the woundless hit's 1d6, open-ended."""
+    stopped = {"levels": 0, "stopped": True, "options": {"ct_on_armor_stop": True}}
+    assert run(concussion, {**stopped, "dice": {"values": [4]}}).ct_loss == 4
+    found = table(odds(concussion, stopped).ct_loss)
+    assert {int(k): v for k, v in found.items() if int(k) < 6} == {
+        k: Fraction(1, 6) for k in range(1, 6)}  # fmt: skip
+    assert table(odds(concussion, {"levels": 0, "stopped": True}).ct_loss) == {"0": 1}
+
+
 #: Catalogue T11: stun pass chance in percent by Fortitude and the level of the new wound.
 T11 = {"II-1": (50.0, 16.7, 8.3, 2.8, 1.4), "III-2": (85.9, 43.8, 20.7, 12.1, 3.1),
        "IV-3": (95.2, 77.2, 26.8, 21.9, 14.1), "V-5": (99.4, 96.5, 76.0, 35.2, 27.5)}  # fmt: skip

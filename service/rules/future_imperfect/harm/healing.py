@@ -31,7 +31,7 @@ from service.rules.future_imperfect.core.checks import (
 from service.rules.future_imperfect.core.pools import PoolText
 from service.rules.future_imperfect.harm.location import WoundLocation
 from service.rules.future_imperfect.harm.options import HarmOptions
-from service.rules.future_imperfect.harm.wounds import MaxCt, level_tn
+from service.rules.future_imperfect.harm.wounds import MaxCt, level_tn, level_within_cap
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
@@ -180,6 +180,7 @@ def _refused(request: MedicalInput) -> str | None:
 
 
 def _medical_check(request: MedicalInput) -> CheckInput | None:
+    level_within_cap(request.level, request.options, ("level",))
     if _refused(request):
         return None
     return CheckInput(
@@ -246,6 +247,7 @@ class NaturalInput(Model):
 
 
 def _natural_check(request: NaturalInput) -> CheckInput | None:
+    level_within_cap(request.level, request.options, ("level",))
     if _limb_lost(request.location, request.level):
         return None
     return CheckInput(

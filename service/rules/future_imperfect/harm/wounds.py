@@ -48,10 +48,10 @@ from service.rules.future_imperfect.harm.options import (
     StunTrigger,
 )
 from service.rules.future_imperfect.harm.tables import WOUND_LEVELS
-from service.rules.model import Model
+from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["Sheet", "level_tn", "penalty", "worst"]
+__all__ = ["Sheet", "level_tn", "level_within_cap", "penalty", "within_cap", "worst"]
 
 Level = Annotated[int, Field(ge=0, le=6)]
 Ct = Annotated[int, Field(ge=-10_000, le=10_000)]
@@ -78,6 +78,25 @@ class Sheet(Model):
 
 def worst(sheet: Sheet) -> int:
     return max(sheet.at(location) for location in LOCATIONS)
+
+
+def within_cap(sheet: Sheet, options: HarmOptions) -> Sheet:
+    """The sheet, if no location holds more than `wound_cap` levels."""
+    for location in LOCATIONS:
+        level_within_cap(sheet.at(location), options, ("sheet", location.value))
+    return sheet
+
+
+def level_within_cap(level: int, options: HarmOptions, field: tuple[str, ...]) -> int:
+    """A location holds five levels (FI:L526); a sixth ('Maimed', TN 13) only with wound_cap 6
+    (A-62). `field` names the input that gave the level."""
+    if level > options.wound_cap:
+        raise InputError(
+            field,
+            f"a location holds at most {options.wound_cap} wound levels (FI:L526); "
+            "a sixth, 'Maimed', needs options.wound_cap 6 (A-62)",
+        )
+    return level
 
 
 def penalty(sheet: Sheet, options: HarmOptions) -> int:
@@ -122,7 +141,7 @@ def apply(request: ApplyInput) -> Wounded:
     or torso is critically injured, a Critical limb severed or crushed (FI:L540); arms and
     legs never kill (FI:L560)."""
     cap = request.options.wound_cap
-    before = request.sheet.at(request.location)
+    before = within_cap(request.sheet, request.options).at(request.location)
     after = min(cap, before + request.levels)
     sheet = request.sheet.model_copy(update={request.location.value: after})
     critical = [loc for loc in LOCATIONS if sheet.at(loc) >= 5]
@@ -158,7 +177,7 @@ def modifier(request: ModifierInput) -> WoundModifier:
     -4 Serious, -5 Critical (FI:L566-571). With a Light and a Serious wound the example
     subtracts 'the penalty for serious wounds (-3)' (FI:L573): the table's -4 by default,
     `serious_wound_penalty` -3 for the example (A-63)."""
-    level = worst(request.sheet)
+    level = worst(within_cap(request.sheet, request.options))
     return WoundModifier(
         level=level,
         name=WOUND_LEVELS[level].name,
@@ -192,7 +211,7 @@ def _stun_level(request: StunInput) -> int:
     if request.levels == 0:
         return 0
     return {
-        StunBasis.LOCATION_LEVEL: request.sheet.at(request.location),
+        StunBasis.LOCATION_LEVEL: within_cap(request.sheet, options).at(request.location),
         StunBasis.LEVELS_INFLICTED: min(request.levels, options.wound_cap),
         StunBasis.HIGHEST: worst(request.sheet),
     }[options.stun_tn_basis]
@@ -201,6 +220,7 @@ def _stun_level(request: StunInput) -> int:
 def _stun_check(request: StunInput) -> CheckInput | None:
     """The check a hit calls for, or None (A-64); wound penalties apply (FI:L575)."""
     options = request.options
+    within_cap(request.sheet, options)
     if request.stunned or (request.levels == 0 and options.stun_trigger is StunTrigger.WOUND):
         return None
     return CheckInput(
@@ -298,7 +318,7 @@ class Recovery(Model):
 def _recovery_check(request: RecoveryInput) -> CheckInput:
     return CheckInput(
         pool=request.fortitude,
-        tn=level_tn(worst(request.sheet)),
+        tn=level_tn(worst(within_cap(request.sheet, request.options))),
         wound_penalty=penalty(request.sheet, request.options),
         options=request.options,
     )
@@ -359,7 +379,7 @@ class Concussion(Model):
 def _ct_dice(request: ConcussionInput) -> int:
     if request.stopped and not request.options.ct_on_armor_stop:
         return 0
-    return max(request.levels, 1)
+    return max(min(request.levels, request.options.wound_cap), 1)
 
 
 class ConcussionOdds(Model):
@@ -391,9 +411,10 @@ def concussion_cost(request: ConcussionInput) -> Estimate:
 )
 def concussion(request: ConcussionInput, dice: Dice) -> Concussion:
     """For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs at least
-    1d6; open-ended (FI:L591). A hit armor stopped costs none (A-65)."""
+    1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost, and roll
+    nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop` (A-65)."""
     count = _ct_dice(request)
-    rolled = roll_concussion(request.levels, dice) if count else []
+    rolled = roll_concussion(count, dice) if count else []
     return Concussion(dice=rolled, ct_loss=sum(sum(d) for d in rolled))
 
 
@@ -435,7 +456,8 @@ def death(request: DeathInput) -> Death:
     rule = request.options.ct_death_rule
     counts = rule is CtDeath.ANY_SOURCE or (rule is CtDeath.BLEEDING_ONLY and request.bled)
     dead = counts and request.ct <= -request.max_ct
-    critical = any(request.sheet.at(loc) >= 5 for loc in VITAL)
+    sheet = within_cap(request.sheet, request.options)
+    critical = any(sheet.at(loc) >= 5 for loc in VITAL)
     state = (
         Condition.DEAD
         if dead
@@ -484,10 +506,9 @@ def bleeding(request: BleedingInput) -> Bleeding:
     """A Heavy wound bleeds 1 CT a round, Serious 2, a Critical limb 3; reduced to minus his
     starting CT by bleeding, a character has bled to death (FI:L601). Several bleeding
     locations bleed at the worst one's rate by default (A-67)."""
+    sheet = within_cap(request.sheet, request.options)
     rates = [
-        WOUND_LEVELS[request.sheet.at(loc)].bleeding
-        for loc in LOCATIONS
-        if loc not in request.stopped
+        WOUND_LEVELS[sheet.at(loc)].bleeding for loc in LOCATIONS if loc not in request.stopped
     ]
     rate = (
         max(rates, default=0)
