@@ -3128,8 +3128,9 @@ class Client(Transport):
         """A Teach roll helps another character overcome an NFM quickly, learn a skill at level 0
         (paying its character points, at once) or take in knowledge for a task; a character teaches
         only what he or she knows, and the time is the GM's, with the skill's cost in hours of
-        intensive training as a rough guide for a skill (F:L1939-1945). The cost read is what the
-        learner pays to acquire it, three times the table's cost (F:L740). The bomb expert, an
+        intensive training as a rough guide for a skill (F:L1939-1945). That is the skill's Cost,
+        the skill list's column; the learner pays three times it to acquire the skill (F:L740),
+        which the text calls "the CP cost to acquire", not "the skill cost". The bomb expert, an
         experienced instructor, makes his teaching roll easily (F:L1949).
 
         POST /v1/foresight/teach
@@ -3144,9 +3145,10 @@ class Client(Transport):
         """Exact odds: A Teach roll helps another character overcome an NFM quickly, learn a skill
         at level 0 (paying its character points, at once) or take in knowledge for a task; a
         character teaches only what he or she knows, and the time is the GM's, with the skill's cost
-        in hours of intensive training as a rough guide for a skill (F:L1939-1945). The cost read is
-        what the learner pays to acquire it, three times the table's cost (F:L740). The bomb expert,
-        an experienced instructor, makes his teaching roll easily (F:L1949).
+        in hours of intensive training as a rough guide for a skill (F:L1939-1945). That is the
+        skill's Cost, the skill list's column; the learner pays three times it to acquire the skill
+        (F:L740), which the text calls "the CP cost to acquire", not "the skill cost". The bomb
+        expert, an experienced instructor, makes his teaching roll easily (F:L1949).
 
         POST /v1/foresight/teach/odds
         """

@@ -23176,7 +23176,7 @@ class ForesightTeachResult(Model):
     guide_hours: Annotated[
         int | None,
         Field(
-            description="A rough guide to intensive training: the skill's cost (to acquire) in hours.",
+            description="A rough guide to intensive training: the skill's Cost in hours (F:L1945).",
             title="Guide Hours",
         ),
     ]

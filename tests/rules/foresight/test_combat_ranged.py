@@ -145,6 +145,17 @@ def test_a_longarm_used_one_handed_cannot_aim():
     assert terms(found)["longarm_one_handed"] == -2
 
 
+def test_a_longarm_used_one_handed_has_no_just_hit_bonus():
+    """F:L3270: just hitting the target "counts as two aim actions", which a longarm used
+    one-handed may not take (F:L3291): the +2 does not apply, in the bonus or the attack."""
+    assert run("ranged/aim", {"just_hit": True, "one_handed_longarm": True}).modifiers == []
+    request = attack(
+        shot=2, situations=[{"situation": "longarm_one_handed"}], aim={"just_hit": True}
+    )
+    found = run("ranged/attack", {**request, "dice": {"values": [5]}})
+    assert "just_hit" not in terms(found)
+
+
 # --- the fire roll (#74) ----------------------------------------------------------------------
 
 

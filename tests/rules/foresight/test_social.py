@@ -522,8 +522,9 @@ def test_the_bomb_expert_teaches_amy_the_display():
 
 
 def test_a_skill_taught_is_bought_at_level_0_at_once():
-    """F:L1943-1945: the learner pays for the skill at level 0 at once; the skill's cost in
-    hours is the guide: Theory costs 9 to acquire (F:L764)."""
+    """F:L1943-1945: the learner pays for the skill at level 0 at once, 3 x Cost (F:L740):
+    Theory's Cost is 3 (F:L764), so 9 CP; "the skill cost in hours" is the guide: 3 hours, the
+    Cost column, not the 9 paid to acquire it."""
     found = run(
         "teach",
         {
@@ -537,7 +538,7 @@ def test_a_skill_taught_is_bought_at_level_0_at_once():
         True,
         True,
         9,
-        9,
+        3,
     )
     failed = run(
         "teach",

@@ -212,7 +212,7 @@ class Teaching(Model):
     )
     acquisition_cp: int | None = Field(description="What the learner pays: 3 x the skill's cost.")
     guide_hours: int | None = Field(
-        description="A rough guide to intensive training: the skill's cost (to acquire) in hours."
+        description="A rough guide to intensive training: the skill's Cost in hours (F:L1945)."
     )
 
 
@@ -254,12 +254,13 @@ def teach(request: TeachInput, dice: Dice) -> Teaching:
     """A Teach roll helps another character overcome an NFM quickly, learn a skill at level 0
     (paying its character points, at once) or take in knowledge for a task; a character
     teaches only what he or she knows, and the time is the GM's, with the skill's cost in
-    hours of intensive training as a rough guide for a skill (F:L1939-1945). The cost read is
-    what the learner pays to acquire it, three times the table's cost (F:L740). The bomb
-    expert, an experienced instructor, makes his teaching roll easily (F:L1949)."""
+    hours of intensive training as a rough guide for a skill (F:L1939-1945). That is the
+    skill's Cost, the skill list's column; the learner pays three times it to acquire the
+    skill (F:L740), which the text calls "the CP cost to acquire", not "the skill cost". The
+    bomb expert, an experienced instructor, makes his teaching roll easily (F:L1949)."""
     row = _taught(request)
     rolled = roll(_teacher(request), dice, "D100 (Teach)")
-    cp = None if row is None else 3 * row.cost
     return Teaching(roll=rolled, taught=rolled.success, skill=row.skill if row else None,
-                    learner_may_buy=row is not None and rolled.success, acquisition_cp=cp,
-                    guide_hours=cp)  # fmt: skip
+                    learner_may_buy=row is not None and rolled.success,
+                    acquisition_cp=None if row is None else 3 * row.cost,
+                    guide_hours=None if row is None else row.cost)  # fmt: skip

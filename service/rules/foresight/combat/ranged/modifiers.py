@@ -253,13 +253,14 @@ def aim_terms(
 ) -> list[Term]:
     """+1 per aim action just taken (a laser sight's free one among them), to the cap; or +2
     for just having hit the target, which any aim in between forfeits (F:L3646). A longarm
-    fired one-handed cannot aim (F:L3291)."""
+    fired one-handed cannot aim (F:L3291), so it has no just-hit bonus either: that "counts as
+    two aim actions" (F:L3270)."""
     aims = aim.aims + aim.laser_sight_aim
     if aims and one_handed_longarm:
         raise InputError((*loc, "aims"), "a longarm used one-handed may not aim (F:L3291)")
     if aims:
         return [Term(source="aim", value=min(cap, aims))]
-    if aim.just_hit:
+    if aim.just_hit and not one_handed_longarm:
         return [Term(source="just_hit", value=min(cap, 2))]
     return []
 
