@@ -152,6 +152,21 @@ def test_a_blue_catch_rolls_again():
     assert (rough.result, rough.damage_to_caught) == ("caught_damaged", 30)
 
 
+def test_black_hits_the_catcher_only_when_thrown_to_harm():
+    """C:L1218: black is a miss, and the catcher is automatically hit only "if the object was
+    thrown to harm the catcher": a thing tossed to him is simply missed, in run and odds."""
+    tossed = run(catch, {"rv": 20, "dice": {"values": [1, 1]}})
+    assert (tossed.colour, tossed.result, tossed.catcher_hit) == ("black", "miss", False)
+    thrown = run(catch, {"rv": 20, "thrown_to_harm": True, "dice": {"values": [1, 1]}})
+    assert (thrown.result, thrown.catcher_hit) == ("miss_hit", True)
+    colours = oracle.colour_odds(20)
+    harmless = table(odds(catch, {"rv": 20}).result)
+    assert "miss_hit" not in harmless
+    assert harmless["miss"] == colours["black"] + colours["red"]
+    harmful = table(odds(catch, {"rv": 20, "thrown_to_harm": True}).result)
+    assert (harmful["miss_hit"], harmful["miss"]) == (colours["black"], colours["red"])
+
+
 @pytest.mark.parametrize("op", [concuss, pound], ids=["concuss", "pound"])
 def test_follow_ups_need_the_greater_brawn(op):
     """C:L1266, C:L1286: only an attacker whose Brawn is greater makes the defender roll."""

@@ -145,9 +145,16 @@ class Caught(Defended):
     )
 
 
+def _black(result: str, request: CatchInput) -> str:
+    """Black is a miss that hits the catcher only if the thing was thrown to harm him
+    (C:L1218): a ball tossed to him is simply missed."""
+    return "miss" if result == "miss_hit" and not request.thrown_to_harm else result
+
+
 def catch_odds(request: CatchInput) -> DefenceOdds:
     """A blue catch is rough when the second roll is below blue: the outcome weighs both."""
-    first = result_distribution(request, {c: row.result for c, row in results(CATCH).items()})
+    read = {c: _black(row.result, request) for c, row in results(CATCH).items()}
+    first = result_distribution(request, read)
     second = result_distribution(request, {c: c.level >= Colour.BLUE.level for c in Colour})
 
     def rough_or_clean(result: str) -> Distribution[str]:
@@ -180,9 +187,13 @@ def catch(request: CatchInput, dice: Dice) -> Caught:
     found = _read(request, dice, results(CATCH))
     second = resolve_roll(request, dice, "second d%") if found.result == "caught_check" else None
     rough = second is not None and second.colour.level < Colour.BLUE.level
-    result = found.result if second is None else "caught_damaged" if rough else "caught"
+    result = (
+        _black(found.result, request)
+        if second is None
+        else ("caught_damaged" if rough else "caught")
+    )
     return Caught(**{**dict(found), "result": result},
-                  catcher_hit=found.result == "miss_hit" and request.thrown_to_harm,
+                  catcher_hit=result == "miss_hit",
                   second_roll=second,
                   damage_to_caught=request.catcher_brawn if rough else 0)  # fmt: skip
 
