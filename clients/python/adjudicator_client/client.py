@@ -3754,7 +3754,8 @@ class Client(Transport):
         body: models.FourCAdvancementNewPowerRequest,
     ) -> models.FourCAdvancementNewPowerResult:
         """A new power for 1,000 Fortune, its Rank Value rolled on the power rank table, with an in-
-        game explanation (C:L1523); chosen with the GM's approval or rolled (A-41).
+        game explanation (C:L1523); chosen with the GM's approval or rolled (A-41). E/E Control
+        gained with E/E Generation held, or the reverse, of one type: +10 to both (C:L612).
 
         POST /v1/four-c/advancement/new-power
         """
@@ -3766,7 +3767,8 @@ class Client(Transport):
         body: models.FourCAdvancementNewPowerOddsRequest,
     ) -> models.FourCAdvancementNewPowerOddsResult:
         """Exact odds: A new power for 1,000 Fortune, its Rank Value rolled on the power rank table,
-        with an in-game explanation (C:L1523); chosen with the GM's approval or rolled (A-41).
+        with an in-game explanation (C:L1523); chosen with the GM's approval or rolled (A-41). E/E
+        Control gained with E/E Generation held, or the reverse, of one type: +10 to both (C:L612).
 
         POST /v1/four-c/advancement/new-power/odds
         """

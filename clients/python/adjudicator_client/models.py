@@ -28274,6 +28274,13 @@ class FourCPowerAlterEgoGenerateOddsRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",
@@ -28330,6 +28337,13 @@ class FourCPowerAlterEgoGenerateRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",
@@ -29502,6 +29516,13 @@ class FourCPowerSidekickGenerateOddsRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",
@@ -29583,6 +29604,13 @@ class FourCPowerSidekickGenerateRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",
@@ -50406,6 +50434,13 @@ class FourCAdvancementNewPowerOddsRequest(Model):
         list[Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"]],
         Field(max_length=12, title="Held"),
     ] = []
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="A new E/E Control or E/E Generation, the other held, is of the other's element or energy type: +10 to both (C:L612); false: a different type.",
+            title="Ee Same Element",
+        ),
+    ] = True
     explanation: Annotated[
         str,
         Field(
@@ -50450,6 +50485,13 @@ class FourCAdvancementNewPowerRequest(Model):
         list[Literal["absorption", "alter_ego", "animal_command", "astoundingly_wealthy", "body_armor", "burrowing", "celebrity", "chameleon", "claws", "contaminant_resistance", "combat_awareness", "detection", "dimension_jump", "elasticity", "elemental_energy_control", "elemental_energy_generation", "extra_body_parts", "fast_attack", "flight", "force_field", "growth_shrinking", "headquarters", "improved_skills", "invisibility", "mind_control", "mind_shield", "nine_lives", "nullification", "one_of_a_kind_weapon", "paralyzing_touch", "phasing", "physical_metamorphosis", "plant_control", "protected_sense", "reflection", "regeneration", "shapeshift", "sidekick", "super_leap", "supersense", "superspeed", "telekinesis", "telepathy", "teleportation", "trait_boost", "trait_increase", "vehicle", "wall_crawling", "water_native", "weapon", "magic"]],
         Field(max_length=12, title="Held"),
     ] = []
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="A new E/E Control or E/E Generation, the other held, is of the other's element or energy type: +10 to both (C:L612); false: a different type.",
+            title="Ee Same Element",
+        ),
+    ] = True
     explanation: Annotated[
         str,
         Field(
@@ -50495,6 +50537,13 @@ class FourCAdvancementNewPowerResult(Model):
     fortune: Annotated[int, Field(description="Fortune left.", title="Fortune")]
     duplicate: Annotated[
         bool, Field(description="A rolled power already held (C:L390).", title="Duplicate")
+    ]
+    matched_element: Annotated[
+        int,
+        Field(
+            description="+10 in rv, and to the E/E power already held, for E/E Control and Generation of one type (C:L612); else 0.",
+            title="Matched Element",
+        ),
     ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
@@ -50557,6 +50606,13 @@ class FourCCharacterGenerateOddsRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",
@@ -50644,6 +50700,13 @@ class FourCCharacterGenerateRequest(Model):
             description="The GM's Lifestyle, with lifestyle_table=manual (A-05).", title="Lifestyle"
         ),
     ] = None
+    ee_same_element: Annotated[
+        bool,
+        Field(
+            description="E/E Control and E/E Generation, if both are rolled, are chosen of the same element or energy type, which gives both +10 (C:L612); false: of different types.",
+            title="Ee Same Element",
+        ),
+    ] = True
     options: Annotated[FourCGenerationOptions, Field(validate_default=True)] = {
         "duplicate_nonrank_policy": "warn",
         "lifestyle_table": "primary_rank",

@@ -377,6 +377,41 @@ def test_generation_by_table_dice_in_the_catalogue_s_order():
     assert [r.purpose for r in sheet.rolls][:2] == ["origin tens", "origin ones"]
 
 
+def test_e_e_control_and_generation_of_one_type_get_10_more_each():
+    """C:L612: "matching Elemental/Energy Control and Elemental/Energy Generation gains a
+    permanent +10 Rank Value bonus to both powers". The advanced table's 28 is Control and
+    30 Generation (C:L413-414); ranks 96 (50) and 00 (1) become 60 and 11. Chosen of
+    different types (ee_same_element false) they keep the rolls."""
+    rolls = d100(15, 96, 80, 60, 40, 20, 10, 5, 50, 50, 95, 10, 28, 96, 30, 0)
+    sheet = run(generate, {"power_table": "advanced", "dice": {"values": rolls}})
+    assert [(p.power, p.rv) for p in sheet.powers] == [
+        ("elemental_energy_control", 60), ("elemental_energy_generation", 11)]  # fmt: skip
+    assert any("C:L612" in note for note in sheet.notes)
+    apart = run(generate, {"power_table": "advanced", "ee_same_element": False,
+                           "dice": {"values": rolls}})  # fmt: skip
+    assert [p.rv for p in apart.powers] == [50, 1]
+
+
+def test_gaining_the_other_e_e_power_later_raises_both():
+    """C:L612 and the catalogue ("apply at creation, and on acquisition"): a new E/E
+    Generation with Control held is rolled +10 and says Control gains 10 too. Rolled on the
+    advanced table, the Rank Value odds are the rank table's, 10 higher on the 2 in 100 that
+    select Generation (30-31), counted here over every pair of d% rolls."""
+    held = {"fortune": 1000, "held": ["elemental_energy_control"]}
+    chosen = {**held, "power": "elemental_energy_generation", "dice": {"values": d100(96)}}
+    gained = run(new_power, chosen)
+    assert (gained.rv, gained.matched_element) == (60, 10)
+    apart = run(new_power, {**chosen, "ee_same_element": False})
+    assert (apart.rv, apart.matched_element) == (50, 0)
+    alone = run(new_power, {**chosen, "held": []})
+    assert (alone.rv, alone.matched_element) == (50, 0)
+    rolled = {**held, "options": {"new_power_selection": "roll_advanced"}}
+    counted = Counter(rank_of(rank) + (10 if selection in (30, 31) else 0)
+                      for selection in range(100) for rank in range(100))  # fmt: skip
+    expected = {str(rv): Fraction(n, 100 * 100) for rv, n in counted.items()}
+    assert table(odds(new_power, rolled).rv) == expected
+
+
 def test_an_alien_loses_one_of_the_powers_it_holds_after_repeats_are_settled():
     """Powers are rolled as usual, then the origin modifies them (C:L168): an Alien loses one
     power, keeping at least one (C:L174). Three selections, Body Armor twice (raised +20,

@@ -7,12 +7,13 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.characters.options import AdvancementOptions, NewPowerSelection
-from service.rules.four_c.characters.origins import table_cost
+from service.rules.four_c.characters.origins import TABLE_STATES
 from service.rules.four_c.characters.percent import on_table, roll_on
-from service.rules.four_c.characters.powers import TABLES, PowerTable
+from service.rules.four_c.characters.powers import TABLES, PowerTable, matched_element_bonus
 from service.rules.four_c.characters.tables import (
     DAMAGE_TRAITS,
     FORTUNE_TRAITS,
@@ -128,6 +129,11 @@ class NewPowerInput(Model):
     fortune: Fortune
     power: PowerName | None = Field(default=None, description="The power chosen (A-41).")
     held: tuple[PowerName, ...] = Field(default=(), max_length=12)
+    ee_same_element: bool = Field(
+        default=True,
+        description="A new E/E Control or E/E Generation, the other held, is of the other's "
+        "element or energy type: +10 to both (C:L612); false: a different type.",
+    )
     explanation: Annotated[str, Field(max_length=200)] = Field(
         default="", description="The in-game reason the text asks for (C:L1523)."
     )
@@ -142,6 +148,10 @@ class NewPower(Model):
     cost: int
     fortune: int = Field(description="Fortune left.")
     duplicate: bool = Field(description="A rolled power already held (C:L390).")
+    matched_element: int = Field(
+        description="+10 in rv, and to the E/E power already held, for E/E Control and "
+        "Generation of one type (C:L612); else 0."
+    )
 
 
 def _new_power_errors(request: NewPowerInput) -> list[InputError]:
@@ -183,7 +193,19 @@ def new_power_odds(request: NewPowerInput) -> NewPowerOdds:
         if table is not None
         else Distribution({chosen: 1})
     )
-    return NewPowerOdds(power=outcome_table(power), rv=outcome_table(RANK))
+    held = frozenset(request.held)
+
+    def rv(name: str) -> Distribution[int]:
+        bonus = matched_element_bonus(PowerName(name), held, request.ee_same_element)
+        return RANK.map(lambda value: value + bonus)
+
+    return NewPowerOdds(power=outcome_table(power), rv=outcome_table(power.then(rv)))
+
+
+def new_power_cost(request: object) -> Estimate:
+    """The power table, and for each of its rows (at most a hundred) the rank table's eight
+    Rank Values, read once and merged (+10 for a matching E/E power, C:L612)."""
+    return Estimate(TABLE_STATES + 2 * 100 * 8, ())
 
 
 @operation(
@@ -191,12 +213,13 @@ def new_power_odds(request: NewPowerInput) -> NewPowerOdds:
     kind=Kind.GENERATION,
     covers=("4c.advancement.new_power",),
     odds=new_power_odds,
-    cost=table_cost,
+    cost=new_power_cost,
     example={"fortune": 1200, "power": "flight", "dice": {"values": [4, 2]}},
 )
 def new_power(request: NewPowerInput, dice: Dice) -> NewPower:
     """A new power for 1,000 Fortune, its Rank Value rolled on the power rank table, with
-    an in-game explanation (C:L1523); chosen with the GM's approval or rolled (A-41)."""
+    an in-game explanation (C:L1523); chosen with the GM's approval or rolled (A-41). E/E
+    Control gained with E/E Generation held, or the reverse, of one type: +10 to both (C:L612)."""
     _fail(_new_power_errors(request))
     table = _table(request)
     selection: int | None = None
@@ -207,14 +230,16 @@ def new_power(request: NewPowerInput, dice: Dice) -> NewPower:
         assert request.power is not None
         power = request.power
     rank, rv = rank_roll(dice, f"{power.value} rank")
+    bonus = matched_element_bonus(power, frozenset(request.held), request.ee_same_element)
     return NewPower(
         power=power,
         selection_roll=selection,
         rank_roll=rank,
-        rv=rv,
+        rv=rv + bonus,
         cost=NEW_POWER,
         fortune=request.fortune - NEW_POWER,
         duplicate=power in request.held,
+        matched_element=bonus,
     )
 
 

@@ -26,11 +26,13 @@ from service.rules.model import InputError, Model
 from service.rules.registry import Kind, Table, operation
 
 __all__ = [
+    "EE_PAIR",
     "NONRANK",
     "TABLES",
     "DuplicateChoice",
     "PowerTable",
     "held_distribution",
+    "matched_element_bonus",
     "must_reroll",
     "settle",
     "tracked_distribution",
@@ -64,6 +66,18 @@ NONRANK = frozenset(
         PowerName.IMPROVED_SKILLS,
     }
 )
+
+
+#: Elemental/Energy Control and Generation: of one element or energy, +10 to both (C:L612).
+EE_PAIR = frozenset({PowerName.ELEMENTAL_ENERGY_CONTROL, PowerName.ELEMENTAL_ENERGY_GENERATION})
+MATCHED_ELEMENT = 10
+
+
+def matched_element_bonus(power: PowerName, held: frozenset[PowerName], same: bool) -> int:
+    """+10 to a power's Rank Value when it is E/E Control or E/E Generation and the other is
+    held too, both of the same element or energy type, permanently (C:L612): at creation and
+    when the second is gained later (the catalogue: "at creation, and on acquisition")."""
+    return MATCHED_ELEMENT if same and power in EE_PAIR and held | {power} >= EE_PAIR else 0
 
 
 # How many

@@ -32,6 +32,7 @@ from service.rules.four_c.characters.powers import (
     RepeatAction,
     action_of,
     count_distribution,
+    matched_element_bonus,
     settle,
     tracked_distribution,
 )
@@ -100,6 +101,11 @@ class Rules(Model):
     )
     lifestyle: RankValue | None = Field(
         default=None, description="The GM's Lifestyle, with lifestyle_table=manual (A-05)."
+    )
+    ee_same_element: bool = Field(
+        default=True,
+        description="E/E Control and E/E Generation, if both are rolled, are chosen of the "
+        "same element or energy type, which gives both +10 (C:L612); false: of different types.",
     )
     options: GenerationOptions = Field(default=GenerationOptions())
 
@@ -217,6 +223,18 @@ def _apply_power_effects(rules: Rules, powers: list[SheetPower], values: dict[st
     return improved
 
 
+def _matched_elements(rules: Rules, powers: list[SheetPower], notes: list[str]) -> list[SheetPower]:
+    """E/E Control and E/E Generation kept together, of one type: +10 to both (C:L612)."""
+    held, same = frozenset(p.power for p in powers), rules.ee_same_element
+    raised = [
+        p.model_copy(update={"rv": p.rv + matched_element_bonus(p.power, held, same)})
+        for p in powers
+    ]
+    if raised != powers:
+        notes.append("E/E Control and Generation of one type: +10 to both (C:L612).")
+    return raised
+
+
 def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> SecondCharacter:
     notes: list[str] = []
     origin_roll: int | None = None
@@ -280,6 +298,7 @@ def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) ->
         dropped = [p.power.value for p in powers[limits.powers :]]
         notes.append(f"Over the limit of {limits.powers} powers: dropped {dropped} (A-62).")
         powers = powers[: limits.powers]
+    powers = _matched_elements(rules, powers, notes)
     traits = [
         TraitRolled(trait=t, roll=rolls[t][0], rolled=rolls[t][1], rv=values[t.value])
         for t in PrimaryTrait
@@ -350,7 +369,8 @@ ODDS_NOTE = (
     "their Rank Values (repeats raised, stacked or rolled again up to max_rerolls, a Mutant's "
     "extra power, an Alien's and a Sidekick's last rolled dropped); the creation-time effects "
     "of the advanced table's Trait Increase, Astoundingly Wealthy, Celebrity and Improved "
-    "Skills add to Damage, Fortune, Lifestyle, Repute and skills on top of these."
+    "Skills add to Damage, Fortune, Lifestyle, Repute and skills on top of these, and E/E "
+    "Control and Generation held together of one type add 10 to both Rank Values (C:L612)."
 )
 
 
