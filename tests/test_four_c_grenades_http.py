@@ -175,4 +175,8 @@ def test_the_catalogue_lists_the_grenade_options_with_their_ambiguities(client):
     delivery = {o["name"]: o["ambiguity"] for o in ops["grenade/scatter"]["options"]}
     assert delivery["grenade_delivery"] is None
     frag = {o["name"]: o["default"] for o in ops["grenade/frag"]["options"]}
-    assert frag == {"grenade_frag_armor": "this_attack"}
+    assert frag == {
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
+        "grenade_frag_armor": "this_attack",
+    }

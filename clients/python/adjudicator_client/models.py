@@ -7832,6 +7832,20 @@ class FourCCombatRangePenaltyResult(Model):
     ]
 
 
+DamageTaken = TypeAliasType(
+    "DamageTaken",
+    Annotated[
+        int,
+        Field(
+            description="What got through the armor (combat/armor): needed with impact_effects_require_penetration, when 0 stops the roll (A-15).",
+            ge=0,
+            le=100000,
+            title="Damage Taken",
+        ),
+    ],
+)
+
+
 DamageMax1 = TypeAliasType(
     "DamageMax1",
     Annotated[
@@ -8119,6 +8133,20 @@ class FourCFragOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+    armor_piercing_scope: Annotated[
+        Literal["body_armor", "all_armor"],
+        Field(
+            description="Frag's -10, Incendiary and Lightning switching armor off, the Omphalos IX halving it: the Body Armor the text names (the power or a device granting it), or every armor, Force Fields included.",
+            title="ArmorScope",
+        ),
+    ] = "body_armor"
     grenade_frag_armor: Annotated[
         Literal["this_attack", "lasting"],
         Field(
@@ -8165,6 +8193,9 @@ class FourCGearOmphalosIxAmmoResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+
+
+TargetOtherArmorItem = TypeAliasType("TargetOtherArmorItem", Annotated[int, Field(ge=0, le=100000)])
 
 
 RoundsLoaded = TypeAliasType(
@@ -8272,6 +8303,9 @@ class FourCGrenadeBlastsTable(Model):
     rows: Annotated[list[FourCGrenadeBlastRow], Field(title="Rows")]
 
 
+OtherArmorItem = TypeAliasType("OtherArmorItem", Annotated[int, Field(ge=0, le=100000)])
+
+
 DamagePoints1 = TypeAliasType(
     "DamagePoints1",
     Annotated[
@@ -8308,6 +8342,14 @@ class FourCGrenadeFragRequest(Model):
             title="Body Armor",
         ),
     ] = 0
+    other_armor: Annotated[
+        list[OtherArmorItem],
+        Field(
+            description="Each other armor worn or active (a Force Field...): the grenade's rule reaches it only with armor_piercing_scope all_armor (A-21).",
+            max_length=8,
+            title="Other Armor",
+        ),
+    ] = []
     damage_points: Annotated[
         DamagePoints1 | None,
         Field(
@@ -8316,7 +8358,9 @@ class FourCGrenadeFragRequest(Model):
         ),
     ] = None
     options: Annotated[FourCFragOptions, Field(validate_default=True)] = {
-        "grenade_frag_armor": "this_attack"
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
+        "grenade_frag_armor": "this_attack",
     }
 
 
@@ -8332,6 +8376,13 @@ class FourCGrenadeFragResult(Model):
     ]
     body_armor: Annotated[
         int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    armor: Annotated[
+        int,
+        Field(
+            description="All the armor that counts: Body Armor and the others, the highest or the sum (armor_stacking, A-21).",
+            title="Armor",
+        ),
     ]
     taken: Annotated[int, Field(title="Taken")]
     damage_points: Annotated[int | None, Field(title="Damage Points")]
@@ -8355,76 +8406,6 @@ class FourCGrenadeFragResult(Model):
     ]
 
 
-class FourCGrenadeIncendiaryRequest(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    distance_sectors: Annotated[
-        int,
-        Field(
-            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
-            ge=0,
-            le=100,
-            title="Distance Sectors",
-        ),
-    ] = 0
-    body_armor: Annotated[
-        int,
-        Field(
-            description="The target's Body Armor, as a power or a device granting it.",
-            ge=0,
-            le=100000,
-            title="Body Armor",
-        ),
-    ] = 0
-    damage_points: Annotated[
-        DamagePoints1 | None,
-        Field(
-            description="The target's Damage points before the blast, if known.",
-            title="Damage Points",
-        ),
-    ] = None
-    fire_proof: Annotated[
-        bool,
-        Field(
-            description="The Body Armor (or its device) is designed to resist fire.",
-            title="Fire Proof",
-        ),
-    ] = False
-
-
-class FourCGrenadeIncendiaryResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    reached: Annotated[
-        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
-    ]
-    raw: Annotated[
-        int, Field(description="The damage the blast deals where the target is.", title="Raw")
-    ]
-    body_armor: Annotated[
-        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
-    ]
-    taken: Annotated[int, Field(title="Taken")]
-    damage_points: Annotated[int | None, Field(title="Damage Points")]
-    dying: Annotated[
-        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
-    ]
-    body_armor_after: Annotated[
-        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
-    ]
-    counts_as: Annotated[
-        str | None,
-        Field(
-            description="The power it mimics for control and absorption powers.", title="Counts As"
-        ),
-    ]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
-
-
 class FourCGrenadeInfo(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -8441,76 +8422,6 @@ class FourCGrenadeInfo(Model):
     ]
     area: Annotated[str, Field(title="Area")]
     source: Annotated[str, Field(title="Source")]
-
-
-class FourCGrenadeLightningRequest(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    distance_sectors: Annotated[
-        int,
-        Field(
-            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
-            ge=0,
-            le=100,
-            title="Distance Sectors",
-        ),
-    ] = 0
-    body_armor: Annotated[
-        int,
-        Field(
-            description="The target's Body Armor, as a power or a device granting it.",
-            ge=0,
-            le=100000,
-            title="Body Armor",
-        ),
-    ] = 0
-    damage_points: Annotated[
-        DamagePoints1 | None,
-        Field(
-            description="The target's Damage points before the blast, if known.",
-            title="Damage Points",
-        ),
-    ] = None
-    electric_proof: Annotated[
-        bool,
-        Field(
-            description="The Body Armor (or its device) is designed to resist electrical attacks.",
-            title="Electric Proof",
-        ),
-    ] = False
-
-
-class FourCGrenadeLightningResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    reached: Annotated[
-        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
-    ]
-    raw: Annotated[
-        int, Field(description="The damage the blast deals where the target is.", title="Raw")
-    ]
-    body_armor: Annotated[
-        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
-    ]
-    taken: Annotated[int, Field(title="Taken")]
-    damage_points: Annotated[int | None, Field(title="Damage Points")]
-    dying: Annotated[
-        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
-    ]
-    body_armor_after: Annotated[
-        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
-    ]
-    counts_as: Annotated[
-        str | None,
-        Field(
-            description="The power it mimics for control and absorption powers.", title="Counts As"
-        ),
-    ]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
 
 
 class FourCGrenadePenalty(Model):
@@ -8973,6 +8884,30 @@ class FourCPhase(Model):
     step: Annotated[int, Field(title="Step")]
     who: Annotated[str, Field(title="Who")]
     does: Annotated[str, Field(title="Does")]
+
+
+class FourCPiercingOptions(Model):
+    """
+    How far a weapon's rule against Body Armor reaches (A-21).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+    armor_piercing_scope: Annotated[
+        Literal["body_armor", "all_armor"],
+        Field(
+            description="Frag's -10, Incendiary and Lightning switching armor off, the Omphalos IX halving it: the Body Armor the text names (the power or a device granting it), or every armor, Force Fields included.",
+            title="ArmorScope",
+        ),
+    ] = "body_armor"
 
 
 AttackerRv = TypeAliasType(
@@ -24947,6 +24882,13 @@ class FourCCombatOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
     row_value: Annotated[
         Literal["floor", "offset"],
         Field(
@@ -24998,13 +24940,6 @@ class FourCCombatOptions(Model):
             title="ThrownDamage",
         ),
     ] = "material"
-    armor_stacking: Annotated[
-        Literal["highest", "sum"],
-        Field(
-            description="Several armors at once: the highest counts, or they add up.",
-            title="ArmorStacking",
-        ),
-    ] = "highest"
     dying_requires_penetration: Annotated[
         bool,
         Field(
@@ -25012,6 +24947,13 @@ class FourCCombatOptions(Model):
             title="Dying Requires Penetration",
         ),
     ] = True
+    impact_effects_require_penetration: Annotated[
+        bool,
+        Field(
+            description="Concuss and Pound need at least 1 point through the armor too (the damage_taken input); by default only their Brawn comparison gates them, an impact rather than a wound.",
+            title="Impact Effects Require Penetration",
+        ),
+    ] = False
     hold_damage_on_establish: Annotated[
         bool,
         Field(
@@ -25114,6 +25056,20 @@ class FourCCombatRangedOddsResult(Model):
 
 
 class FourCCombatResultConcussOddsResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    result: Annotated[list[OutcomeProbability], Field(title="Result")]
+    master_table: Annotated[str, Field(title="Master Table")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCCombatOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCCombatResultPoundOddsResult(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -26209,6 +26165,190 @@ class FourCGrenadeEffectRow(Model):
         Field(description="A penalty on the target's d% rolls next round.", title="D100 Penalty"),
     ]
     text: Annotated[str, Field(title="Text")]
+
+
+class FourCGrenadeIncendiaryRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, as a power or a device granting it.",
+            ge=0,
+            le=100000,
+            title="Body Armor",
+        ),
+    ] = 0
+    other_armor: Annotated[
+        list[OtherArmorItem],
+        Field(
+            description="Each other armor worn or active (a Force Field...): the grenade's rule reaches it only with armor_piercing_scope all_armor (A-21).",
+            max_length=8,
+            title="Other Armor",
+        ),
+    ] = []
+    damage_points: Annotated[
+        DamagePoints1 | None,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    fire_proof: Annotated[
+        bool,
+        Field(
+            description="The Body Armor (or its device) is designed to resist fire.",
+            title="Fire Proof",
+        ),
+    ] = False
+    options: Annotated[FourCPiercingOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
+    }
+
+
+class FourCGrenadeIncendiaryResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
+    ]
+    raw: Annotated[
+        int, Field(description="The damage the blast deals where the target is.", title="Raw")
+    ]
+    body_armor: Annotated[
+        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    armor: Annotated[
+        int,
+        Field(
+            description="All the armor that counts: Body Armor and the others, the highest or the sum (armor_stacking, A-21).",
+            title="Armor",
+        ),
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[
+        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
+    ]
+    body_armor_after: Annotated[
+        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
+    ]
+    counts_as: Annotated[
+        str | None,
+        Field(
+            description="The power it mimics for control and absorption powers.", title="Counts As"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPiercingOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCGrenadeLightningRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance_sectors: Annotated[
+        int,
+        Field(
+            description="Sectors from the detonation sector to the target's: 0 the same sector, 1 an adjacent one (sharing an edge or a corner, catalogue 3.12.1).",
+            ge=0,
+            le=100,
+            title="Distance Sectors",
+        ),
+    ] = 0
+    body_armor: Annotated[
+        int,
+        Field(
+            description="The target's Body Armor, as a power or a device granting it.",
+            ge=0,
+            le=100000,
+            title="Body Armor",
+        ),
+    ] = 0
+    other_armor: Annotated[
+        list[OtherArmorItem],
+        Field(
+            description="Each other armor worn or active (a Force Field...): the grenade's rule reaches it only with armor_piercing_scope all_armor (A-21).",
+            max_length=8,
+            title="Other Armor",
+        ),
+    ] = []
+    damage_points: Annotated[
+        DamagePoints1 | None,
+        Field(
+            description="The target's Damage points before the blast, if known.",
+            title="Damage Points",
+        ),
+    ] = None
+    electric_proof: Annotated[
+        bool,
+        Field(
+            description="The Body Armor (or its device) is designed to resist electrical attacks.",
+            title="Electric Proof",
+        ),
+    ] = False
+    options: Annotated[FourCPiercingOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
+    }
+
+
+class FourCGrenadeLightningResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reached: Annotated[
+        bool, Field(description="False: beyond the adjacent sectors, untouched.", title="Reached")
+    ]
+    raw: Annotated[
+        int, Field(description="The damage the blast deals where the target is.", title="Raw")
+    ]
+    body_armor: Annotated[
+        int, Field(description="The Body Armor that counts against this blast.", title="Body Armor")
+    ]
+    armor: Annotated[
+        int,
+        Field(
+            description="All the armor that counts: Body Armor and the others, the highest or the sum (armor_stacking, A-21).",
+            title="Armor",
+        ),
+    ]
+    taken: Annotated[int, Field(title="Taken")]
+    damage_points: Annotated[int | None, Field(title="Damage Points")]
+    dying: Annotated[
+        bool, Field(description="The target's Damage points reached 0 (C:L1165).", title="Dying")
+    ]
+    body_armor_after: Annotated[
+        int, Field(description="The target's Body Armor after the blast.", title="Body Armor After")
+    ]
+    counts_as: Annotated[
+        str | None,
+        Field(
+            description="The power it mimics for control and absorption powers.", title="Counts As"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCPiercingOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
 
 
 class FourCGrenadeParalyticOddsRequest(Model):
@@ -27534,6 +27674,7 @@ class FourCMovementExhaustionOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -27541,8 +27682,8 @@ class FourCMovementExhaustionOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -27620,6 +27761,7 @@ class FourCMovementExhaustionRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -27627,8 +27769,8 @@ class FourCMovementExhaustionRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -27716,6 +27858,7 @@ class FourCMovementSwimmingOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -27723,8 +27866,8 @@ class FourCMovementSwimmingOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -27813,6 +27956,7 @@ class FourCMovementSwimmingRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -27820,8 +27964,8 @@ class FourCMovementSwimmingRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -31155,6 +31299,20 @@ class FourCRifleOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    armor_stacking: Annotated[
+        Literal["highest", "sum"],
+        Field(
+            description="Several armors at once: the highest counts, or they add up.",
+            title="ArmorStacking",
+        ),
+    ] = "highest"
+    armor_piercing_scope: Annotated[
+        Literal["body_armor", "all_armor"],
+        Field(
+            description="Frag's -10, Incendiary and Lightning switching armor off, the Omphalos IX halving it: the Body Armor the text names (the power or a device granting it), or every armor, Force Fields included.",
+            title="ArmorScope",
+        ),
+    ] = "body_armor"
     row_value: Annotated[
         Literal["floor", "offset"],
         Field(
@@ -31206,13 +31364,6 @@ class FourCRifleOptions(Model):
             title="ThrownDamage",
         ),
     ] = "material"
-    armor_stacking: Annotated[
-        Literal["highest", "sum"],
-        Field(
-            description="Several armors at once: the highest counts, or they add up.",
-            title="ArmorStacking",
-        ),
-    ] = "highest"
     dying_requires_penetration: Annotated[
         bool,
         Field(
@@ -31220,6 +31371,13 @@ class FourCRifleOptions(Model):
             title="Dying Requires Penetration",
         ),
     ] = True
+    impact_effects_require_penetration: Annotated[
+        bool,
+        Field(
+            description="Concuss and Pound need at least 1 point through the armor too (the damage_taken input); by default only their Brawn comparison gates them, an impact rather than a wound.",
+            title="Impact Effects Require Penetration",
+        ),
+    ] = False
     hold_damage_on_establish: Annotated[
         bool,
         Field(
@@ -32387,6 +32545,7 @@ class FourCWrestlingHoldDamageRequest(Model):
         ),
     ] = 2
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32394,8 +32553,8 @@ class FourCWrestlingHoldDamageRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32466,6 +32625,7 @@ class FourCWrestlingSeizeOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32473,8 +32633,8 @@ class FourCWrestlingSeizeOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32575,6 +32735,7 @@ class FourCWrestlingSeizeRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32582,8 +32743,8 @@ class FourCWrestlingSeizeRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32677,6 +32838,7 @@ class FourCWrestlingSlipOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32684,8 +32846,8 @@ class FourCWrestlingSlipOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32786,6 +32948,7 @@ class FourCWrestlingSlipRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32793,8 +32956,8 @@ class FourCWrestlingSlipRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32888,6 +33051,7 @@ class FourCWrestlingStruggleOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -32895,8 +33059,8 @@ class FourCWrestlingStruggleOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -32997,6 +33161,7 @@ class FourCWrestlingStruggleRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -33004,8 +33169,8 @@ class FourCWrestlingStruggleRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -50856,6 +51021,7 @@ class FourCCombatArmorRequest(Model):
         Field(description="The attack's result.", title="Result"),
     ] = "hit"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -50863,8 +51029,8 @@ class FourCCombatArmorRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -50944,6 +51110,7 @@ class FourCCombatBlockOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -50951,8 +51118,8 @@ class FourCCombatBlockOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51023,6 +51190,7 @@ class FourCCombatBlockRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51030,8 +51198,8 @@ class FourCCombatBlockRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51353,6 +51521,7 @@ class FourCCombatDamageRequest(Model):
         Field(description="For attack=rush, with rush_damage.", ge=0, le=100000, title="Fortitude"),
     ] = 0
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51360,8 +51529,8 @@ class FourCCombatDamageRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51618,6 +51787,7 @@ class FourCCombatEvadeOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51625,8 +51795,8 @@ class FourCCombatEvadeOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51706,6 +51876,7 @@ class FourCCombatEvadeRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51713,8 +51884,8 @@ class FourCCombatEvadeRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51813,6 +51984,7 @@ class FourCCombatInitiativeOddsRequest(Model):
         ),
     ] = False
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51820,8 +51992,8 @@ class FourCCombatInitiativeOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51874,6 +52046,7 @@ class FourCCombatInitiativeRequest(Model):
         ),
     ] = False
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51881,8 +52054,8 @@ class FourCCombatInitiativeRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -51980,6 +52153,7 @@ class FourCCombatMeleeOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -51987,8 +52161,8 @@ class FourCCombatMeleeOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52096,6 +52270,7 @@ class FourCCombatMeleeRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52103,8 +52278,8 @@ class FourCCombatMeleeRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52205,6 +52380,7 @@ class FourCCombatMultiTargetOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52212,8 +52388,8 @@ class FourCCombatMultiTargetOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52323,6 +52499,7 @@ class FourCCombatMultiTargetRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52330,8 +52507,8 @@ class FourCCombatMultiTargetRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52472,6 +52649,7 @@ class FourCCombatRangedOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52479,8 +52657,8 @@ class FourCCombatRangedOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52585,6 +52763,7 @@ class FourCCombatRangedRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52592,8 +52771,8 @@ class FourCCombatRangedRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52708,6 +52887,7 @@ class FourCCombatResultConcussOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52715,8 +52895,8 @@ class FourCCombatResultConcussOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52732,6 +52912,13 @@ class FourCCombatResultConcussOddsRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
+    damage_taken: Annotated[
+        DamageTaken | None,
+        Field(
+            description="What got through the armor (combat/armor): needed with impact_effects_require_penetration, when 0 stops the roll (A-15).",
+            title="Damage Taken",
+        ),
+    ] = None
     damage_max: Annotated[
         DamageMax1 | None,
         Field(
@@ -52792,6 +52979,7 @@ class FourCCombatResultConcussRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -52799,8 +52987,8 @@ class FourCCombatResultConcussRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -52816,6 +53004,13 @@ class FourCCombatResultConcussRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
+    damage_taken: Annotated[
+        DamageTaken | None,
+        Field(
+            description="What got through the armor (combat/armor): needed with impact_effects_require_penetration, when 0 stops the roll (A-15).",
+            title="Damage Taken",
+        ),
+    ] = None
     damage_max: Annotated[
         DamageMax1 | None,
         Field(
@@ -52965,11 +53160,25 @@ class FourCCombatResultPoundOddsRequest(Model):
         Literal["normal", "amplified", "nine_lives"],
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
-    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+    options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
         "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacker_brawn: Annotated[
         int,
@@ -52977,25 +53186,18 @@ class FourCCombatResultPoundOddsRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
+    damage_taken: Annotated[
+        DamageTaken | None,
+        Field(
+            description="What got through the armor (combat/armor): needed with impact_effects_require_penetration, when 0 stops the roll (A-15).",
+            title="Damage Taken",
+        ),
+    ] = None
     defender_brawn: Annotated[
         int,
         Field(
             description="The defender's effective Brawn.", ge=0, le=100000, title="Defender Brawn"
         ),
-    ]
-
-
-class FourCCombatResultPoundOddsResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    result: Annotated[list[OutcomeProbability], Field(title="Result")]
-    master_table: Annotated[str, Field(title="Master Table")]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
-    options_applied: Annotated[
-        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
 
 
@@ -53049,11 +53251,25 @@ class FourCCombatResultPoundRequest(Model):
         Literal["normal", "amplified", "nine_lives"],
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
-    options: Annotated[FourCCoreOptions, Field(validate_default=True)] = {
+    options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
         "d10_zero_is_ten": True,
+        "block_steps": "label",
+        "range_penalty": False,
+        "thrown_damage": "material",
+        "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
+        "hold_damage_on_establish": False,
+        "thrown_range_trait": "brawn",
+        "rush_damage": "brawn",
+        "initiative_tie": "reroll",
+        "exhaustion_penalty": "flat",
+        "evade_scope": "one_attack",
+        "dodge_timing": "first_attack",
+        "concuss_points": "none",
     }
     attacker_brawn: Annotated[
         int,
@@ -53061,6 +53277,13 @@ class FourCCombatResultPoundRequest(Model):
             description="The attacker's effective Brawn.", ge=0, le=100000, title="Attacker Brawn"
         ),
     ]
+    damage_taken: Annotated[
+        DamageTaken | None,
+        Field(
+            description="What got through the armor (combat/armor): needed with impact_effects_require_penetration, when 0 stops the roll (A-15).",
+            title="Damage Taken",
+        ),
+    ] = None
     defender_brawn: Annotated[
         int,
         Field(
@@ -53099,7 +53322,7 @@ class FourCCombatResultPoundResult(Model):
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        FourCCoreOptions, Field(description="Every option, defaults filled in, as applied.")
+        FourCCombatOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -53157,6 +53380,7 @@ class FourCCombatRushOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -53164,8 +53388,8 @@ class FourCCombatRushOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -53258,6 +53482,7 @@ class FourCCombatRushRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -53265,8 +53490,8 @@ class FourCCombatRushRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -53345,6 +53570,7 @@ class FourCCombatThrownRangeRequest(Model):
     ] = None
     designed_for_throwing: Annotated[bool, Field(title="Designed For Throwing")] = False
     options: Annotated[FourCCombatOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -53352,8 +53578,8 @@ class FourCCombatThrownRangeRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -53524,6 +53750,8 @@ class FourCGearOmphalosIxAttackOddsRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCRifleOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -53531,8 +53759,8 @@ class FourCGearOmphalosIxAttackOddsRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -53591,6 +53819,14 @@ class FourCGearOmphalosIxAttackOddsRequest(Model):
             title="Target Body Armor",
         ),
     ] = 0
+    target_other_armor: Annotated[
+        list[TargetOtherArmorItem],
+        Field(
+            description="Each other armor of the target (a Force Field...): halved too only with armor_piercing_scope all_armor (A-21).",
+            max_length=8,
+            title="Target Other Armor",
+        ),
+    ] = []
     nail_declared: Annotated[
         bool,
         Field(
@@ -53674,6 +53910,8 @@ class FourCGearOmphalosIxAttackRequest(Model):
         Field(description="How the d% is rolled.", title="DiceMode"),
     ] = "normal"
     options: Annotated[FourCRifleOptions, Field(validate_default=True)] = {
+        "armor_stacking": "highest",
+        "armor_piercing_scope": "body_armor",
         "row_value": "floor",
         "rs_clamp_min_row": 0,
         "range_dice": "ndx",
@@ -53681,8 +53919,8 @@ class FourCGearOmphalosIxAttackRequest(Model):
         "block_steps": "label",
         "range_penalty": False,
         "thrown_damage": "material",
-        "armor_stacking": "highest",
         "dying_requires_penetration": True,
+        "impact_effects_require_penetration": False,
         "hold_damage_on_establish": False,
         "thrown_range_trait": "brawn",
         "rush_damage": "brawn",
@@ -53741,6 +53979,14 @@ class FourCGearOmphalosIxAttackRequest(Model):
             title="Target Body Armor",
         ),
     ] = 0
+    target_other_armor: Annotated[
+        list[TargetOtherArmorItem],
+        Field(
+            description="Each other armor of the target (a Force Field...): halved too only with armor_piercing_scope all_armor (A-21).",
+            max_length=8,
+            title="Target Other Armor",
+        ),
+    ] = []
     nail_declared: Annotated[
         bool,
         Field(
@@ -53801,7 +54047,11 @@ class FourCGearOmphalosIxAttackResult(Model):
     ]
     damage: Annotated[int, Field(description="The rifle's damage, 20.", title="Damage")]
     armor: Annotated[
-        int, Field(description="The target's Body Armor, halved (round down).", title="Armor")
+        int,
+        Field(
+            description="The armor that counts: Body Armor halved (round down), with the others (A-21).",
+            title="Armor",
+        ),
     ]
     damage_taken: Annotated[
         int, Field(description="What gets through the armor, 0 on a miss.", title="Damage Taken")

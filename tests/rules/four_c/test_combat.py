@@ -176,6 +176,27 @@ def test_follow_ups_need_the_greater_brawn(op):
     assert not run(op, {**payload, "dice": {"seed": 1}}).triggered
 
 
+@pytest.mark.parametrize("op", [concuss, pound], ids=["concuss", "pound"])
+def test_impacts_ignore_armor_unless_they_must_penetrate(op):
+    """A-15: Concuss and Pound model impact, not wounds: only their Brawn comparison gates
+    them (C:L1266, C:L1286), so a hit the armor stopped still makes the defender roll; with
+    impact_effects_require_penetration a 0 damage_taken means no roll, in run and odds."""
+    payload = {"rv": 10, "attacker_brawn": 30, "defender_brawn": 20, "damage_taken": 0}
+    if op is concuss:
+        del payload["defender_brawn"]
+    rolled = table(odds(op, payload).result)
+    assert rolled != {"no_effect": 1}
+    assert run(op, {**payload, "dice": {"seed": 1}}).triggered is True
+    gated = {**payload, "options": {"impact_effects_require_penetration": True}}
+    assert table(odds(op, gated).result) == {"no_effect": 1}
+    assert run(op, {**gated, "dice": {"seed": 1}}).triggered is False
+    through = {**gated, "damage_taken": 1}
+    assert table(odds(op, through).result) == rolled
+    with pytest.raises(InputError) as error:
+        odds(op, {**gated, "damage_taken": None})
+    assert error.value.loc == ("damage_taken",)
+
+
 def test_a_concussed_defender_is_out_for_a_d10_of_turns():
     """C:L1268: black, unconscious for 1d10 turns."""
     found = run(concuss, {"rv": 10, "attacker_brawn": 30, "dice": {"values": [2, 2, 7]}})

@@ -110,6 +110,20 @@ def test_20_damage_through_body_armor_halved_round_down(armor, taken):
     assert run(omphalos_attack, {**body, "dice": {"values": d100(60)}}).damage_taken == taken
 
 
+def test_the_rifle_halves_only_body_armor_unless_all_armor():
+    """C:L1616 halves "any target's Body Armor"; a Force Field 16 beside Body Armor 25 keeps
+    its value by default, the highest counting (A-21): 20 - 16 = 4. With
+    armor_piercing_scope all_armor it is halved too: 20 - max(12, 8) = 8. Run and odds."""
+    body = {"rv": 30, "distance_sectors": 15, "target_body_armor": 25, "target_other_armor": [16]}
+    hit = run(omphalos_attack, {**body, "dice": {"values": d100(60)}})
+    assert (hit.armor, hit.damage_taken) == (16, 4)
+    assert set(table(odds(omphalos_attack, body).damage_taken)) == {"0", "4"}
+    reach_all = {**body, "options": {"armor_piercing_scope": "all_armor"}}
+    hit = run(omphalos_attack, {**reach_all, "dice": {"values": d100(60)}})
+    assert (hit.armor, hit.damage_taken) == (12, 8)
+    assert set(table(odds(omphalos_attack, reach_all).damage_taken)) == {"0", "8"}
+
+
 def test_the_odds_are_every_roll_counted():
     body = {"rv": 47, "distance_sectors": 12, "target_body_armor": 9}
     counted = every_roll(omphalos_attack, body, lambda r: r.result)

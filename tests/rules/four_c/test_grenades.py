@@ -221,6 +221,23 @@ def test_frag_s_armor_loss_lasts_only_with_the_option():
     )
 
 
+def test_a_grenade_s_armor_rule_reaches_other_armor_only_with_all_armor():
+    """A-21: Frag's -10 (C:L1546), Incendiary (C:L1548) and Lightning (C:L1550) switching
+    armor off are written for Body Armor; a Force Field 12 keeps its value by default, the
+    highest armor counting, and is reached too with armor_piercing_scope all_armor."""
+    target = {"body_armor": 15, "other_armor": [12]}
+    reach_all = {"options": {"armor_piercing_scope": "all_armor"}}
+    found = run(frag, target)
+    assert (found.body_armor, found.armor, found.taken) == (5, 12, 8)
+    found = run(frag, {**target, **reach_all})
+    assert (found.body_armor, found.armor, found.taken) == (5, 5, 15)
+    for op in (incendiary, lightning):
+        assert (run(op, target).armor, run(op, target).taken) == (12, 18)
+        assert run(op, {**target, **reach_all}).taken == 30
+    summed = {**target, "options": {"armor_stacking": "sum"}}
+    assert run(frag, summed).taken == 20 - (5 + 12)
+
+
 def test_a_blast_can_leave_a_target_dying():
     found = run(frag, {"damage_points": 20})
     assert (found.damage_points, found.dying) == (0, True)

@@ -1,14 +1,17 @@
 """Damage (C:L1165-1198, C:L1280): what a hit deals, what armor stops, pulling a punch, and
 the damage of a hold. No dice: damage is a number."""
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field
 
 from service.rules.four_c.combat.options import (
+    ArmorScope,
     ArmorStacking,
     CombatOptions,
+    PiercingOptions,
     RushDamage,
     ThrownDamage,
 )
@@ -17,7 +20,7 @@ from service.rules.four_c.core.ranks import Laddered, RankValue, stepped
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["armor_of", "through"]
+__all__ = ["Armors", "armor_of", "pierced", "through"]
 
 Points = Annotated[int, Field(ge=0, le=100_000)]
 Armors = Annotated[tuple[RankValue, ...], Field(max_length=8)]
@@ -99,6 +102,17 @@ def damage(request: DamageInput) -> Damage:
 def armor_of(armors: tuple[int, ...], stacking: ArmorStacking) -> int:
     """The armor that counts: the highest of several, or their sum (A-21)."""
     return sum(armors) if stacking is ArmorStacking.SUM else max(armors, default=0)
+
+
+def pierced(
+    body_armor: int, others: tuple[int, ...], pierce: Callable[[int], int], options: PiercingOptions
+) -> int:
+    """The armor that counts against a weapon whose rule changes Body Armor (`pierce`): the
+    Body Armor changed, the others too only with armor_piercing_scope all_armor, then the
+    highest or the sum (A-21)."""
+    if options.armor_piercing_scope is ArmorScope.ALL_ARMOR:
+        others = tuple(pierce(armor) for armor in others)
+    return armor_of((pierce(body_armor), *others), options.armor_stacking)
 
 
 def through(raw: int, armor: int) -> int:

@@ -5,9 +5,10 @@ recommendation."""
 from enum import StrEnum
 
 from service.rules.four_c.core.options import CoreOptions
-from service.rules.model import option
+from service.rules.model import Model, option
 
 __all__ = [
+    "ArmorScope",
     "ArmorStacking",
     "BlockSteps",
     "CombatOptions",
@@ -16,7 +17,9 @@ __all__ = [
     "EvadeScope",
     "ExhaustionPenalty",
     "InitiativeTie",
+    "PiercingOptions",
     "RushDamage",
+    "StackingOptions",
     "ThrowingTrait",
     "ThrownDamage",
 ]
@@ -75,7 +78,32 @@ class ArmorStacking(StrEnum):
     SUM = "sum"
 
 
-class CombatOptions(CoreOptions):
+class ArmorScope(StrEnum):
+    BODY_ARMOR = "body_armor"
+    ALL_ARMOR = "all_armor"
+
+
+class StackingOptions(Model):
+    armor_stacking: ArmorStacking = option(
+        ArmorStacking.HIGHEST,
+        ambiguity="A-21",
+        description="Several armors at once: the highest counts, or they add up.",
+    )
+
+
+class PiercingOptions(StackingOptions):
+    """How far a weapon's rule against Body Armor reaches (A-21)."""
+
+    armor_piercing_scope: ArmorScope = option(
+        ArmorScope.BODY_ARMOR,
+        ambiguity="A-21",
+        description="Frag's -10, Incendiary and Lightning switching armor off, the Omphalos "
+        "IX halving it: the Body Armor the text names (the power or a device granting it), "
+        "or every armor, Force Fields included.",
+    )
+
+
+class CombatOptions(CoreOptions, StackingOptions):
     """Readings of the 4C text for combat, and for the rolls it makes; every default is the
     catalogue's."""
 
@@ -97,16 +125,18 @@ class CombatOptions(CoreOptions):
         description="A thrown object deals its Material Value (C:L1171), the thrower's Brawn "
         "(C:L198), or the lesser of the two.",
     )
-    armor_stacking: ArmorStacking = option(
-        ArmorStacking.HIGHEST,
-        ambiguity="A-21",
-        description="Several armors at once: the highest counts, or they add up.",
-    )
     dying_requires_penetration: bool = option(
         True,
         ambiguity="A-15",
         description="A Dying result needs at least 1 point through the armor; else it is a Hit "
         "for 0 damage.",
+    )
+    impact_effects_require_penetration: bool = option(
+        False,
+        ambiguity="A-15",
+        description="Concuss and Pound need at least 1 point through the armor too (the "
+        "damage_taken input); by default only their Brawn comparison gates them, an impact "
+        "rather than a wound.",
     )
     hold_damage_on_establish: bool = option(
         False,

@@ -28,6 +28,12 @@ NO_ROLL = "no_effect"
 class FollowUpInput(MasterInput):
     rv: RankValue = Field(description="The defender's Fortitude Rank Value, which is rolled.")
     attacker_brawn: RankValue = Field(description="The attacker's effective Brawn.")
+    damage_taken: Points | None = Field(
+        default=None,
+        description="What got through the armor (combat/armor): needed with "
+        "impact_effects_require_penetration, when 0 stops the roll (A-15).",
+    )
+    options: CombatOptions = Field(default=CombatOptions())
 
 
 class FollowUp(Model):
@@ -43,8 +49,21 @@ class FollowUpOdds(Model):
     master_table: str
 
 
+def _triggered(request: FollowUpInput, rival: int) -> bool:
+    """Only Brawn in excess of the rival's makes the defender roll (A-23), whatever armor
+    stopped: an impact, not a wound; with impact_effects_require_penetration, only when at
+    least 1 point got through (A-15)."""
+    if not request.options.impact_effects_require_penetration:
+        return request.attacker_brawn > rival
+    if request.damage_taken is None:
+        raise InputError(
+            ("damage_taken",), "impact_effects_require_penetration needs the damage_taken"
+        )
+    return request.attacker_brawn > rival and request.damage_taken > 0
+
+
 def _follow_up(request: FollowUpInput, dice: Dice, table: Table[ResultRow], rival: int) -> FollowUp:
-    if request.attacker_brawn <= rival:
+    if not _triggered(request, rival):
         return FollowUp(triggered=False, roll=None, result=NO_ROLL, text="No roll: no effect.")
     rolled = resolve_roll(request, dice)
     row = results(table)[rolled.colour]
@@ -52,7 +71,7 @@ def _follow_up(request: FollowUpInput, dice: Dice, table: Table[ResultRow], riva
 
 
 def _odds(request: FollowUpInput, table: Table[ResultRow], rival: int) -> FollowUpOdds:
-    if request.attacker_brawn <= rival:
+    if not _triggered(request, rival):
         found: Distribution[str] = Distribution({NO_ROLL: 1})
     else:
         found = result_distribution(request, {c: r.result for c, r in results(table).items()})
@@ -66,7 +85,6 @@ class ConcussInput(FollowUpInput):
         description="The defender's Damage maximum: needed with concuss_points=damage_points "
         "(A-16), which caps the points they wake with.",
     )
-    options: CombatOptions = Field(default=CombatOptions())
 
 
 class Concussed(FollowUp):

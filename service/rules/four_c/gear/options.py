@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.four_c.combat.options import CombatOptions
+from service.rules.four_c.combat.options import CombatOptions, PiercingOptions
 from service.rules.four_c.core.options import CoreOptions
 from service.rules.four_c.powers.anatomy import AboveFifty
 from service.rules.four_c.powers.core import HalfRounding
@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 
-class RifleOptions(CombatOptions):
+class RifleOptions(CombatOptions, PiercingOptions):
     """Combat's readings, and the Omphalos IX's (A-43, A-48)."""
 
     omphalos_halve_before_bonus: bool = option(

@@ -18,7 +18,7 @@ from service.rules.four_c.combat.attacks import (
     result_distribution,
     roll_attack,
 )
-from service.rules.four_c.combat.damage import through
+from service.rules.four_c.combat.damage import Armors, pierced, through
 from service.rules.four_c.combat.tables import RANGED, ResultRow, results
 from service.rules.four_c.core.master_table import COLOURS
 from service.rules.four_c.core.ranks import MAX_RV, RankValue
@@ -43,6 +43,11 @@ class RifleAttackInput(AttackInput):
     target_body_armor: RankValue = Field(
         default=0, description="The target's Body Armor, halved by the rifle's rounds."
     )
+    target_other_armor: Armors = Field(
+        default=(),
+        description="Each other armor of the target (a Force Field...): halved too only with "
+        "armor_piercing_scope all_armor (A-21).",
+    )
     nail_declared: bool = Field(
         default=False,
         description="A called shot declared before the roll (C:L1282); with omphalos_auto_nail "
@@ -59,7 +64,9 @@ class RifleAttack(AttackResult):
     attack_rv: int = Field(description="Coordination, halved close in, +20 (Accurate).")
     final_colour: Colour = Field(description="The colour after the rifle changes it.")
     damage: int = Field(description="The rifle's damage, 20.")
-    armor: int = Field(description="The target's Body Armor, halved (round down).")
+    armor: int = Field(
+        description="The armor that counts: Body Armor halved (round down), with the others (A-21)."
+    )
     damage_taken: int = Field(description="What gets through the armor, 0 on a miss.")
     rounds_loaded: int | None = Field(description="Rounds left in the magazine after the shot.")
 
@@ -94,8 +101,19 @@ def final_colour(rolled: Colour, close: bool, options: RifleOptions) -> Colour:
     return Colour.BLUE if rolled is Colour.RED else rolled
 
 
+def _armor(request: RifleAttackInput) -> int:
+    """The rounds halve Body Armor, round down (C:L1616), and other armor only with
+    armor_piercing_scope all_armor (A-21)."""
+    return pierced(
+        request.target_body_armor,
+        request.target_other_armor,
+        lambda armor: armor // 2,
+        request.options,
+    )
+
+
 def _taken(request: RifleAttackInput) -> int:
-    return through(RIFLE.damage, request.target_body_armor // 2)
+    return through(RIFLE.damage, _armor(request))
 
 
 def _result(request: RifleAttackInput, colour: Colour) -> str:
@@ -199,7 +217,7 @@ def omphalos_attack(request: RifleAttackInput, dice: Dice) -> RifleAttack:
         attack_rv=attack_rv(request),
         final_colour=final_colour(found.colour, close, request.options),
         damage=RIFLE.damage,
-        armor=request.target_body_armor // 2,
+        armor=_armor(request),
         damage_taken=taken,
         rounds_loaded=None if loaded is None else loaded - 1,
     )

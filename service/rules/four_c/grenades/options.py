@@ -4,7 +4,7 @@ recommendation; and the delivery the source has no rule for (catalogue F3, 3.12.
 
 from enum import StrEnum
 
-from service.rules.four_c.combat.options import ThrowingTrait
+from service.rules.four_c.combat.options import PiercingOptions, ThrowingTrait
 from service.rules.four_c.core.options import CoreOptions
 from service.rules.four_c.powers.senses import ContaminantOptions
 from service.rules.model import Model, option
@@ -62,7 +62,7 @@ class FragArmor(StrEnum):
     LASTING = "lasting"
 
 
-class FragOptions(Model):
+class FragOptions(PiercingOptions):
     grenade_frag_armor: FragArmor = option(
         FragArmor.THIS_ATTACK,
         ambiguity="A-42",
