@@ -1156,7 +1156,9 @@ class Client(Transport):
         body: models.ForesightHitLocationRequest,
     ) -> models.ForesightHitLocationResult:
         """Where an attack strikes: D10, 10 head, 9 right arm, 8 left arm, 5-7 chest, 3-4 abdomen, 2
-        right leg, 1 left leg, with the location's special effects (F:L2703-2712).
+        right leg, 1 left leg, with the location's special effects (F:L2703-2712). A called shot at
+        the torso or the legs (F:L3292-3295) is split as the D10 splits them, or, with
+        called_group_resolution attacker_choice, lands where the attacker names (catalogue #27).
 
         POST /v1/foresight/hit-location
         """
@@ -1168,7 +1170,10 @@ class Client(Transport):
         body: models.ForesightHitLocationOddsRequest,
     ) -> models.ForesightHitLocationOddsResult:
         """Exact odds: Where an attack strikes: D10, 10 head, 9 right arm, 8 left arm, 5-7 chest,
-        3-4 abdomen, 2 right leg, 1 left leg, with the location's special effects (F:L2703-2712).
+        3-4 abdomen, 2 right leg, 1 left leg, with the location's special effects (F:L2703-2712). A
+        called shot at the torso or the legs (F:L3292-3295) is split as the D10 splits them, or,
+        with called_group_resolution attacker_choice, lands where the attacker names (catalogue
+        #27).
 
         POST /v1/foresight/hit-location/odds
         """

@@ -900,6 +900,19 @@ class ForesightBurnRow(Model):
     electricity: Annotated[str, Field(title="Electricity")]
 
 
+class ForesightCalledShotOptions(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
+
+
 class ForesightCapacity(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -2228,6 +2241,9 @@ class ForesightHitLocationOddsRequest(Model):
             title="Aim",
         ),
     ] = "random"
+    options: Annotated[ForesightCalledShotOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional"
+    }
 
 
 class ForesightHitLocationRequest(Model):
@@ -2241,6 +2257,9 @@ class ForesightHitLocationRequest(Model):
             title="Aim",
         ),
     ] = "random"
+    options: Annotated[ForesightCalledShotOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional"
+    }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
     ] = None
@@ -14190,6 +14209,13 @@ class ForesightAccidentOptions(Model):
             title="VehicleDamageScale",
         ),
     ] = "catalogue"
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -15000,6 +15026,13 @@ class ForesightAttackOptions(Model):
             title="UcdcRounding",
         ),
     ] = "nearest_half_up"
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -15934,6 +15967,13 @@ class ForesightBurnOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -16898,6 +16938,13 @@ class ForesightDamageOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -17139,6 +17186,13 @@ class ForesightDecompressionOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -17861,6 +17915,13 @@ class ForesightFallOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -18479,6 +18540,10 @@ class ForesightHitLocationOddsResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+    options_applied: Annotated[
+        ForesightCalledShotOptions,
+        Field(description="Every option, defaults filled in, as applied."),
+    ]
 
 
 class ForesightHitLocationResult(Model):
@@ -18499,6 +18564,10 @@ class ForesightHitLocationResult(Model):
     effects: ForesightLocationRow
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightCalledShotOptions,
+        Field(description="Every option, defaults filled in, as applied."),
     ]
     rolls: Annotated[list[Roll], Field(description="Every die rolled, in order.", title="Rolls")]
     seed: Annotated[int | None, Field(description="Replay seed.", title="Seed")] = None
@@ -18772,6 +18841,13 @@ class ForesightKnockbackOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -20114,6 +20190,13 @@ class ForesightPoisonOptions(Model):
             title="ChestEffect",
         ),
     ] = "none"
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -22086,6 +22169,13 @@ class ForesightSafetyOptions(Model):
             title="VehicleDamageScale",
         ),
     ] = "catalogue"
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -22562,6 +22652,13 @@ class ForesightStrangleOptions(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -23856,6 +23953,13 @@ class ForesightVehicleDamageOptions(Model):
             title="VehicleDamageScale",
         ),
     ] = "catalogue"
+    called_group_resolution: Annotated[
+        Literal["proportional", "attacker_choice"],
+        Field(
+            description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names the location within the group (aim chest, abdomen, right_leg or left_leg).",
+            title="CalledGroup",
+        ),
+    ] = "proportional"
     wound_accumulation: Annotated[
         Literal["simple", "optional_rule"],
         Field(
@@ -43461,6 +43565,7 @@ class ForesightDamageResolveOddsRequest(Model):
         ),
     ] = True
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -43565,6 +43670,7 @@ class ForesightDamageResolveRequest(Model):
         ),
     ] = True
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -43695,6 +43801,7 @@ class ForesightDecompressionOddsRequest(Model):
     ]
     seconds: Annotated[int, Field(description="Time in vacuum.", ge=0, le=3600, title="Seconds")]
     options: Annotated[ForesightDecompressionOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -43757,6 +43864,7 @@ class ForesightDecompressionRequest(Model):
     ]
     seconds: Annotated[int, Field(description="Time in vacuum.", ge=0, le=3600, title="Seconds")]
     options: Annotated[ForesightDecompressionOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -44288,6 +44396,7 @@ class ForesightFallingOddsRequest(Model):
         ),
     ] = None
     options: Annotated[ForesightFallOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -44364,6 +44473,7 @@ class ForesightFallingRequest(Model):
         ),
     ] = None
     options: Annotated[ForesightFallOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -47861,6 +47971,7 @@ class ForesightPoisonOddsRequest(Model):
     ] = None
     options: Annotated[ForesightPoisonOptions, Field(validate_default=True)] = {
         "chest_effect": "none",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -47953,6 +48064,7 @@ class ForesightPoisonRequest(Model):
     ] = None
     options: Annotated[ForesightPoisonOptions, Field(validate_default=True)] = {
         "chest_effect": "none",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -49411,6 +49523,7 @@ class ForesightTravelAccidentOddsRequest(Model):
     ] = False
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -49469,6 +49582,7 @@ class ForesightTravelAccidentRequest(Model):
     ] = False
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -49909,6 +50023,7 @@ class ForesightVehicleDamageOddsRequest(Model):
     }
     options: Annotated[ForesightVehicleDamageOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -50016,6 +50131,7 @@ class ForesightVehicleDamageRequest(Model):
     }
     options: Annotated[ForesightVehicleDamageOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -65577,6 +65693,7 @@ class ForesightBurnOddsRequest(Model):
         Field(description="The beam armor over the exposed locations: '3A'.", title="Armor"),
     ] = None
     options: Annotated[ForesightBurnOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -65651,6 +65768,7 @@ class ForesightBurnRequest(Model):
         Field(description="The beam armor over the exposed locations: '3A'.", title="Armor"),
     ] = None
     options: Annotated[ForesightBurnOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66190,6 +66308,7 @@ class ForesightMeleeKnockbackOddsRequest(Model):
         ),
     ]
     options: Annotated[ForesightKnockbackOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66230,6 +66349,7 @@ class ForesightMeleeKnockbackRequest(Model):
         ),
     ]
     options: Annotated[ForesightKnockbackOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66277,6 +66397,7 @@ class ForesightMeleeKnockoutOddsRequest(Model):
     ] = False
     blow: ForesightBlow
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66313,6 +66434,7 @@ class ForesightMeleeKnockoutRequest(Model):
     ] = False
     blow: ForesightBlow
     options: Annotated[ForesightDamageOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66662,6 +66784,7 @@ class ForesightMeleeStrangleOddsRequest(Model):
         ForesightStrangleArmor | None, Field(description="Null: no armor in the way.")
     ] = None
     options: Annotated[ForesightStrangleOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -66717,6 +66840,7 @@ class ForesightMeleeStrangleRequest(Model):
         ForesightStrangleArmor | None, Field(description="Null: no armor in the way.")
     ] = None
     options: Annotated[ForesightStrangleOptions, Field(validate_default=True)] = {
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -67728,6 +67852,7 @@ class ForesightPursuitSafetyRollOddsRequest(Model):
     ] = []
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -67784,6 +67909,7 @@ class ForesightPursuitSafetyRollRequest(Model):
     ] = []
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -68388,6 +68514,7 @@ class ForesightAttackOddsRequest(Model):
         "aim_cap": 5,
         "parry_disarm_pm": -3,
         "ucdc_rounding": "nearest_half_up",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",
@@ -68497,6 +68624,7 @@ class ForesightAttackRequest(Model):
         "aim_cap": 5,
         "parry_disarm_pm": -3,
         "ucdc_rounding": "nearest_half_up",
+        "called_group_resolution": "proportional",
         "wound_accumulation": "optional_rule",
         "unlocated_accumulation": "add",
         "qr_thresholds": "exact",

@@ -214,6 +214,36 @@ def test_q2_damage_without_a_qr(dc):
     assert found == brute
 
 
+def test_a_called_group_splits_by_the_d10_or_is_the_attackers_choice():
+    """Catalogue #27: 'torso' and 'legs' name groups (F:L3292-3295); split as the D10 does
+    by default (torso 3/5 chest, 2/5 abdomen; a leg each), or, with called_group_resolution
+    attacker_choice, the attacker names the location: a group alone is then refused, in the
+    hit location, the damage and the attack alike."""
+    torso = {
+        row.outcome: Fraction(row.exact) for row in odds("hit-location", {"aim": "torso"}).location
+    }
+    assert {k: v for k, v in torso.items() if v} == {
+        "chest": Fraction(3, 5),
+        "abdomen": Fraction(2, 5),
+    }
+    choice = {"options": {"called_group_resolution": "attacker_choice"}}
+    chest = odds("hit-location", {"aim": "chest", **choice}).location
+    assert {row.outcome: Fraction(row.exact) for row in chest if Fraction(row.exact)} == {
+        "chest": 1
+    }
+    attack = {"attacker": {"qr": 1}, "defense": {"qr": 10}, "damage_class": "DC8"}
+    resolve = {"damage_class": "DC8", "qr": 1}
+    for name, body in (("hit-location", {}), ("damage/resolve", resolve), ("attack", attack)):
+        for aim in ("torso", "legs"):
+            request = {**body, "aim": aim, **choice}
+            with pytest.raises(InputError) as error:
+                odds(name, request)
+            assert error.value.loc == ("aim",)
+            with pytest.raises(InputError):
+                run(name, {**request, "dice": {"seed": 1}})
+        assert run(name, {**body, "aim": "legs", "dice": {"seed": 1}}) is not None
+
+
 def test_q4_hit_location_and_vital_extra():
     """Catalogue Q4, F:L2703-2712: head, arms, legs 0.1 each, chest 0.3, abdomen 0.2; with the
     optional rule a DC8 QR1 hit (4 WL) gains 1 on a vital location with P 0.2: 0.12 overall."""

@@ -46,7 +46,7 @@ from service.rules.foresight.mortality.hits import (
     Strike,
     Target,
 )
-from service.rules.foresight.mortality.location import Aim
+from service.rules.foresight.mortality.location import Aim, called
 from service.rules.foresight.mortality.notation import Notation
 from service.rules.foresight.mortality.resolve import (
     DamageOdds,
@@ -160,7 +160,7 @@ def _aim(request: AttackInput) -> Aim:
         rows = [RANGED_AIMS[s.situation] for s in attacker.ranged.situations
                 if s.situation in RANGED_AIMS]  # fmt: skip
         found = rows[0] if rows else found
-    return found
+    return called(found, request.options)
 
 
 def _weapon(request: AttackInput) -> Blow | None:

@@ -45,7 +45,9 @@ from service.rules.foresight.mortality.damage import (
 from service.rules.foresight.mortality.location import (
     HIT_LOCATIONS,
     Aim,
+    CalledShotOptions,
     LocationRow,
+    called,
 )
 from service.rules.foresight.mortality.notation import (
     DamageClass,
@@ -66,7 +68,7 @@ MAX_HITS = 16
 MAX_LAYERS = 8
 
 
-class DamageOptions(DamageTableOptions, AccumulationOptions):
+class DamageOptions(DamageTableOptions, AccumulationOptions, CalledShotOptions):
     """Readings of damage, armor and hit location (catalogue part 2, section 5)."""
 
     pierce_mode: PierceMode = option(
@@ -376,6 +378,7 @@ def _read_armor(target: Target, dc_class: DamageClass) -> Armor:
 
 def _parse(request: DamageInput) -> tuple[DamageClass, Armor]:
     dc_class = parse_damage_class(request.damage_class, ("damage_class",))
+    called(request.aim, request.options)
     if request.qr is not None and request.attack is not None:
         raise InputError(("attack",), "give either 'qr' or 'attack', not both")
     return dc_class, _read_armor(request, dc_class)

@@ -10,7 +10,7 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.foresight.mortality.condition import Location
-from service.rules.model import Model
+from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
@@ -18,8 +18,11 @@ __all__ = [
     "HIT_LOCATIONS",
     "LOCATION_TABLE",
     "Aim",
+    "CalledGroup",
+    "CalledShotOptions",
     "IfStunned",
     "LocationRow",
+    "called",
     "location_distribution",
     "location_of",
     "roll_location",
@@ -89,6 +92,30 @@ _GROUPS = {
 }
 
 
+class CalledGroup(StrEnum):
+    PROPORTIONAL = "proportional"
+    ATTACKER_CHOICE = "attacker_choice"
+
+
+class CalledShotOptions(Model):
+    called_group_resolution: CalledGroup = option(
+        CalledGroup.PROPORTIONAL,
+        ambiguity=None,
+        description="A called shot at the torso or the legs, groups of locations (F:L3292-3295): "
+        "split as the D10 splits them (3 in 5 chest, a leg each in 2), or the attacker names "
+        "the location within the group (aim chest, abdomen, right_leg or left_leg).",
+    )
+
+
+def called(aim: Aim, options: CalledShotOptions, loc: tuple[str, ...] = ("aim",)) -> Aim:
+    """The aim, if the options allow it: with attacker_choice a group names no location, so
+    the attacker must name one of it (catalogue #27)."""
+    if aim in _GROUPS and options.called_group_resolution is CalledGroup.ATTACKER_CHOICE:
+        named = " or ".join(at.value for at in dict.fromkeys(_GROUPS[aim][1]))
+        raise InputError(loc, f"called_group_resolution attacker_choice: name {named}")
+    return aim
+
+
 def roll_location(aim: Aim, dice: Dice) -> tuple[Location, int | None]:
     """The location hit and the die that chose it (None when aimed at one location): D10 for
     an attack not directed at a location (F:L2701), a D5 or D2 within an aimed-at group."""
@@ -118,6 +145,7 @@ class HitLocationInput(Model):
             "(F:L2701); 'torso' and 'legs' are the called-shot groups."
         ),
     )
+    options: CalledShotOptions = Field(default=CalledShotOptions())
 
 
 class HitLocation(Model):
@@ -131,7 +159,7 @@ class HitLocationOdds(Model):
 
 
 def _odds(request: HitLocationInput) -> HitLocationOdds:
-    found = location_distribution(request.aim)
+    found = location_distribution(called(request.aim, request.options))
     return HitLocationOdds(location=outcome_table(found.map(str), [at.value for at in Location]))
 
 
@@ -149,6 +177,8 @@ def _cost(request: Any) -> Estimate:
 )
 def hit_location(request: HitLocationInput, dice: Dice) -> HitLocation:
     """Where an attack strikes: D10, 10 head, 9 right arm, 8 left arm, 5-7 chest, 3-4 abdomen,
-    2 right leg, 1 left leg, with the location's special effects (F:L2703-2712)."""
-    location, face = roll_location(request.aim, dice)
+    2 right leg, 1 left leg, with the location's special effects (F:L2703-2712). A called shot
+    at the torso or the legs (F:L3292-3295) is split as the D10 splits them, or, with
+    called_group_resolution attacker_choice, lands where the attacker names (catalogue #27)."""
+    location, face = roll_location(called(request.aim, request.options), dice)
     return HitLocation(location=location, roll=face, effects=HIT_LOCATIONS[location])
