@@ -3223,7 +3223,8 @@ class Client(Transport):
         QR1 avoided; QR2 light damage, an hour's delay; QR3 medium damage, may need repair; QR4
         heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10 destroyed and DC10,
         and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their DC with a random QR
-        and location through damage/resolve.
+        and location through damage/resolve, armor only with 'accident_armor' (a typeless DC,
+        catalogue #83).
 
         POST /v1/foresight/travel/accident
         """
@@ -3238,7 +3239,8 @@ class Client(Transport):
         hasty QR10). QR1 avoided; QR2 light damage, an hour's delay; QR3 medium damage, may need
         repair; QR4 heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10
         destroyed and DC10, and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their
-        DC with a random QR and location through damage/resolve.
+        DC with a random QR and location through damage/resolve, armor only with 'accident_armor' (a
+        typeless DC, catalogue #83).
 
         POST /v1/foresight/travel/accident/odds
         """

@@ -4146,6 +4146,20 @@ class ForesightPursuitRatings(Model):
     safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
 
 
+OccupantArmor = TypeAliasType(
+    "OccupantArmor",
+    Annotated[
+        str,
+        Field(
+            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
+            max_length=24,
+            min_length=1,
+            title="Occupant Armor",
+        ),
+    ],
+)
+
+
 class ForesightQrModifier(Model):
     """
     A QR carried to a follow-up task: 4 - QR when cooperating, QR - 4 when opposing.
@@ -14344,6 +14358,13 @@ class ForesightAccidentOptions(Model):
             title="Stun Weapon S Checks Pain",
         ),
     ] = True
+    accident_armor: Annotated[
+        Literal["none", "impact"],
+        Field(
+            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs with its A's like any hit (F:L2661-2673).",
+            title="AccidentArmor",
+        ),
+    ] = "none"
 
 
 class ForesightAccidentRollDue(Model):
@@ -22304,6 +22325,13 @@ class ForesightSafetyOptions(Model):
             title="Stun Weapon S Checks Pain",
         ),
     ] = True
+    accident_armor: Annotated[
+        Literal["none", "impact"],
+        Field(
+            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs with its A's like any hit (F:L2661-2673).",
+            title="AccidentArmor",
+        ),
+    ] = "none"
     safety_speed_dc_bonus: Annotated[
         bool,
         Field(
@@ -49521,6 +49549,13 @@ class ForesightTravelAccidentOddsRequest(Model):
             title="Explosion",
         ),
     ] = False
+    occupant_armor: Annotated[
+        OccupantArmor | None,
+        Field(
+            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
+            title="Occupant Armor",
+        ),
+    ] = None
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -49542,6 +49577,7 @@ class ForesightTravelAccidentOddsRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "accident_armor": "none",
     }
 
 
@@ -49580,6 +49616,13 @@ class ForesightTravelAccidentRequest(Model):
             title="Explosion",
         ),
     ] = False
+    occupant_armor: Annotated[
+        OccupantArmor | None,
+        Field(
+            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
+            title="Occupant Armor",
+        ),
+    ] = None
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -49601,6 +49644,7 @@ class ForesightTravelAccidentRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "accident_armor": "none",
     }
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
@@ -67850,6 +67894,13 @@ class ForesightPursuitSafetyRollOddsRequest(Model):
             validate_default=True,
         ),
     ] = []
+    occupant_armor: Annotated[
+        OccupantArmor | None,
+        Field(
+            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
+            title="Occupant Armor",
+        ),
+    ] = None
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -67871,6 +67922,7 @@ class ForesightPursuitSafetyRollOddsRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "accident_armor": "none",
         "safety_speed_dc_bonus": False,
     }
 
@@ -67907,6 +67959,13 @@ class ForesightPursuitSafetyRollRequest(Model):
             validate_default=True,
         ),
     ] = []
+    occupant_armor: Annotated[
+        OccupantArmor | None,
+        Field(
+            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
+            title="Occupant Armor",
+        ),
+    ] = None
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -67928,6 +67987,7 @@ class ForesightPursuitSafetyRollRequest(Model):
         "vital_extra": False,
         "stun_weapon_head_rules": True,
         "stun_weapon_s_checks_pain": True,
+        "accident_armor": "none",
         "safety_speed_dc_bonus": False,
     }
     dice: Annotated[

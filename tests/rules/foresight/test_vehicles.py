@@ -519,6 +519,26 @@ def test_an_explosion_under_the_wound_accumulation_rule():
     assert Fraction(found.dead.exact) == dead < Fraction(1566, 10000)
 
 
+def test_occupant_armor_counts_only_with_accident_armor():
+    """Catalogue #83: a crash's DC is typeless, so no armor applies by default; with
+    accident_armor impact the occupants' impact rating lowers the DC like any hit
+    (F:L2661): '3' takes the QR7 crash's DC8 to DC5, and a safety roll's QR10 DC(12 - 3) to
+    DC5 under '4'. Odds against the enumeration; the run's hit reports the armor."""
+    crash = {"driver": {"qr": 7}, "vehicle_man": 0, "occupant_armor": "3",
+             "options": {"wound_accumulation": "simple"}}  # fmt: skip
+    found = as_levels(odds("travel/accident", crash).occupant.wound_level)
+    assert found == after_hits([Fraction(8)])
+    impact = {**crash, "options": {**crash["options"], "accident_armor": "impact"}}
+    found = as_levels(odds("travel/accident", impact).occupant.wound_level)
+    assert found == after_hits([Fraction(5)])
+    hit = run("travel/accident", {**impact, "occupants": [{}], "dice": {"seed": 3}})
+    assert Fraction(hit.occupants[0].hits[0].hits[0].dc_after_armor.exact) == 5
+    safety = {"driver": {"qr": 10}, "bid": 0, "safe": 0, "ds": 3, "occupant_armor": "4",
+              "options": {"wound_accumulation": "simple", "accident_armor": "impact"}}  # fmt: skip
+    found = as_levels(odds("pursuit/safety-roll", safety).occupant.wound_level)
+    assert found == after_hits([Fraction(5)])
+
+
 def test_accident_odds_mix_the_driving_roll():
     """Driving at score 12, BEF 4, with Man +1 (F:L3372): SC 60; every QR's state and the
     occupant's wound level mixed by the QR's probability."""

@@ -24,7 +24,8 @@ from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import DEAD, Condition, is_dead
 from service.rules.foresight.mortality.damage import DamageScale, decimal
-from service.rules.foresight.mortality.hits import DamageOptions, DamageResult
+from service.rules.foresight.mortality.hits import ArmorLayer, DamageOptions, DamageResult
+from service.rules.foresight.mortality.notation import Notation
 from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
@@ -150,13 +151,17 @@ def _roll(
 
 
 def _occupants(
-    dcs: Sequence[Fraction], people: Sequence[Condition], dice: Dice, options: DamageOptions
+    dcs: Sequence[Fraction],
+    people: Sequence[Condition],
+    dice: Dice,
+    options: DamageOptions,
+    armor: tuple[ArmorLayer, ...],
 ) -> list[OccupantOutcome]:
     found = []
     for condition in people:
         hits: list[DamageResult] = []
         for dc in dcs:
-            hits += hurt(dc, [condition], dice, options)
+            hits += hurt(dc, [condition], dice, options, armor=armor)
             condition = hits[-1].condition if hits else condition
         found.append(OccupantOutcome(hits=hits, condition=condition, dead=is_dead(condition)))
     return found
@@ -167,9 +172,10 @@ def _occupant_odds(
     dcs: Callable[[QR], list[Fraction]],
     people: Sequence[Condition],
     options: DamageOptions,
+    armor: tuple[ArmorLayer, ...],
 ) -> OccupantOdds:
     first = people[0] if people else Condition()
-    by_qr = {qr: wound_levels(dcs(qr), first, options) for qr, _ in qrs.items()}
+    by_qr = {qr: wound_levels(dcs(qr), first, options, armor=armor) for qr, _ in qrs.items()}
     levels = qrs.then(lambda qr: by_qr[qr])
     return OccupantOdds(
         wound_level=outcome_table(levels),
@@ -180,8 +186,38 @@ def _occupant_odds(
 # --- travel accident --------------------------------------------------------------------
 
 
+class AccidentArmor(StrEnum):
+    NONE = "none"
+    IMPACT = "impact"
+
+
 class AccidentOptions(DamageOptions, VehicleTrackOptions):
     """Readings of the driving roll, the vehicle's damage level and the occupants' damage."""
+
+    accident_armor: AccidentArmor = option(
+        AccidentArmor.NONE,
+        ambiguity=None,
+        description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or "
+        "the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs "
+        "with its A's like any hit (F:L2661-2673).",
+    )
+
+
+def occupant_armor(rating: Notation | None, options: AccidentOptions) -> tuple[ArmorLayer, ...]:
+    """The armor a crash meets: none by default, or the occupants' impact rating."""
+    if rating is None or options.accident_armor is AccidentArmor.NONE:
+        return ()
+    return (ArmorLayer(name="occupant armor", rating=rating),)
+
+
+#: The occupants' armor, every one wearing it, over every location.
+OccupantArmor = Annotated[
+    Notation | None,
+    Field(
+        description="The impact (i) rating every occupant listed wears, over every location: "
+        "'3A'. Counted only with 'accident_armor' 'impact'."
+    ),
+]
 
 
 class AccidentInput(Model):
@@ -196,6 +232,7 @@ class AccidentInput(Model):
         default=False,
         description="On QR10, the GM rules the wreck explodes: a further DC12 (F:L3380).",
     )
+    occupant_armor: OccupantArmor = None
     options: AccidentOptions = Field(default=AccidentOptions())
 
 
@@ -251,7 +288,11 @@ def _accident_odds(request: AccidentInput) -> AccidentOdds:
         state=outcome_table(levels.map(lambda lv: state_of(lv, scale)), list(VehicleState)),
         damage_level=outcome_table(levels),
         occupant=_occupant_odds(
-            qrs, lambda qr: _accident_dcs(request, qr), request.occupants, damage_options(options)
+            qrs,
+            lambda qr: _accident_dcs(request, qr),
+            request.occupants,
+            damage_options(options),
+            occupant_armor(request.occupant_armor, options),
         ),
     )
 
@@ -283,7 +324,8 @@ def travel_accident(request: AccidentInput, dice: Dice) -> Accident:
     QR10). QR1 avoided; QR2 light damage, an hour's delay; QR3 medium damage, may need
     repair; QR4 heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10
     destroyed and DC10, and DC12 more if the wreck explodes (F:L3374-3380). Occupants take
-    their DC with a random QR and location through damage/resolve."""
+    their DC with a random QR and location through damage/resolve, armor only with
+    'accident_armor' (a typeless DC, catalogue #83)."""
     options = request.options
     setup = _driving(request.driver, options, _accident_terms(request))
     qr, driving = _roll(request.driver, setup, dice, "accident avoidance")
@@ -302,7 +344,13 @@ def travel_accident(request: AccidentInput, dice: Dice) -> Accident:
         ),
         passenger_dc=row.passenger_dc,
         explosion_dc=EXPLOSION_DC if len(dcs) > 1 else None,
-        occupants=_occupants(dcs, request.occupants, dice, damage_options(options)),
+        occupants=_occupants(
+            dcs,
+            request.occupants,
+            dice,
+            damage_options(options),
+            occupant_armor(request.occupant_armor, options),
+        ),
     )
 
 
@@ -329,6 +377,7 @@ class SafetyInput(Model):
     ds: DamageScale = Field(description="The vehicle's DS.")
     damage_level: int = Field(default=0, ge=0, le=MAX_LEVEL, description="Vehicle damage so far.")
     occupants: Occupants = ()
+    occupant_armor: OccupantArmor = None
     options: SafetyOptions = Field(default=SafetyOptions())
 
 
@@ -383,7 +432,13 @@ def _safety_odds(request: SafetyInput) -> SafetyOdds:
         driving=quality_odds(qrs),
         state=outcome_table(levels.map(lambda lv: state_of(lv, scale)), list(VehicleState)),
         damage_level=outcome_table(levels),
-        occupant=_occupant_odds(qrs, dcs, request.occupants, damage_options(request.options)),
+        occupant=_occupant_odds(
+            qrs,
+            dcs,
+            request.occupants,
+            damage_options(request.options),
+            occupant_armor(request.occupant_armor, request.options),
+        ),
     )
 
 
@@ -412,8 +467,9 @@ def pursuit_safety_roll(request: SafetyInput, dice: Dice) -> SafetyRoll:
     dc = _safety_dc(request, qr)
     level = _safety_level(request, qr)
     scale = request.options.vehicle_damage_scale
+    armor = occupant_armor(request.occupant_armor, request.options)
     people = _occupants([] if dc is None else [dc], request.occupants, dice,
-                        damage_options(request.options))  # fmt: skip
+                        damage_options(request.options), armor)  # fmt: skip
     return SafetyRoll(
         driving=driving,
         qr=qr,

@@ -14,7 +14,12 @@ from typing import Any
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
 from service.rules.foresight.mortality.condition import MAX_LEVEL, Condition, accumulate
-from service.rules.foresight.mortality.hits import DamageInput, DamageOptions, DamageResult
+from service.rules.foresight.mortality.hits import (
+    ArmorLayer,
+    DamageInput,
+    DamageOptions,
+    DamageResult,
+)
 from service.rules.foresight.mortality.resolve import hit_distribution, resolve_hits
 from service.rules.foresight.resolution.tables import QR
 from service.rules.model import Model
@@ -32,7 +37,11 @@ def damage_options(options: Model) -> DamageOptions:
 
 
 def occupant_strike(
-    dc: Fraction, condition: Condition, options: DamageOptions, qr: QR | None = None
+    dc: Fraction,
+    condition: Condition,
+    options: DamageOptions,
+    qr: QR | None = None,
+    armor: tuple[ArmorLayer, ...] = (),
 ) -> DamageInput | None:
     """The hit an occupant takes: DC `dc` (None when it is below 0: the table's nothing),
     at `qr` or, without one, a random QR. A fractional DC (a vehicle's DS of 3.75 taken from
@@ -44,7 +53,7 @@ def occupant_strike(
     if dc.denominator != 1:
         whole = math.floor(dc)
         strike = {"damage_class": f"+{whole}", "ucdc": float(dc - whole)}
-    return DamageInput(**strike, qr=qr, condition=condition, options=options)
+    return DamageInput(**strike, qr=qr, condition=condition, armor=armor, options=options)
 
 
 def hurt(
@@ -53,25 +62,30 @@ def hurt(
     dice: Dice,
     options: DamageOptions,
     qr: QR | None = None,
+    armor: tuple[ArmorLayer, ...] = (),
 ) -> list[DamageResult]:
     """Each occupant's damage, in order (a hit below DC 0 does nothing: no one is listed)."""
     found = []
     for condition in conditions:
-        request = occupant_strike(dc, condition, options, qr)
+        request = occupant_strike(dc, condition, options, qr, armor)
         if request is not None:
             found.append(resolve_hits(request, dice))
     return found
 
 
 def wound_levels(
-    dcs: Sequence[Fraction], condition: Condition, options: DamageOptions, qr: QR | None = None
+    dcs: Sequence[Fraction],
+    condition: Condition,
+    options: DamageOptions,
+    qr: QR | None = None,
+    armor: tuple[ArmorLayer, ...] = (),
 ) -> Distribution[int]:
     """The exact wound level of an occupant after hits of each DC in turn (an explosion's
     DC12 after the wreck's DC10, F:L3380), each by the accumulation rule and held at the
     bound a condition carries, as `damage/resolve` holds it."""
     levels: Distribution[int] = Distribution({condition.wound_level: 1})
     for dc in dcs:
-        request = occupant_strike(dc, condition, options, qr)
+        request = occupant_strike(dc, condition, options, qr, armor)
         if request is None:
             continue
         hits = hit_distribution(request)
