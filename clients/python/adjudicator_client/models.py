@@ -1250,6 +1250,44 @@ class ForesightCompartment(Model):
     ] = 0
 
 
+Primary = TypeAliasType(
+    "Primary", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Primary")]
+)
+
+
+Secondary = TypeAliasType(
+    "Secondary", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Secondary")]
+)
+
+
+Other = TypeAliasType(
+    "Other", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Other")]
+)
+
+
+Best = TypeAliasType("Best", Annotated[int, Field(ge=0, le=40, title="Best")])
+
+
+Others = TypeAliasType("Others", Annotated[int, Field(ge=0, le=40, title="Others")])
+
+
+class ForesightCompetenceOverride(Model):
+    """
+    The GM's own scores for the competence chosen, in place of the printed row's (AMB-13:
+    the book's 'educated competent detective' has Theory 15, F:L1245, where the table gives
+    a competent secondary skill 12, F:L1233).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    primary: Annotated[Primary | None, Field(title="Primary")] = None
+    secondary: Annotated[Secondary | None, Field(title="Secondary")] = None
+    other: Annotated[Other | None, Field(title="Other")] = None
+    best: Annotated[Best | None, Field(title="Best")] = None
+    others: Annotated[Others | None, Field(title="Others")] = None
+
+
 class ForesightCompetenceRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -3343,6 +3381,13 @@ class ForesightNpcInstantRequest(Model):
             validate_default=True,
         ),
     ] = []
+    competence_override: Annotated[ForesightCompetenceOverride, Field(description="Scores replacing the printed competence row's (AMB-13): {'secondary': '15'} gives the book's educated competent detective Theory 15.", validate_default=True)] = {
+        "primary": None,
+        "secondary": None,
+        "other": None,
+        "best": None,
+        "others": None,
+    }
 
 
 class ForesightNpcModifierRow(Model):

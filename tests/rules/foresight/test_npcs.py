@@ -1,6 +1,7 @@
 """FORESIGHT instant NPCs (catalogue 3.G): C30-C32."""
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.model import InputError
 from tests.rules.foresight.calls import run
@@ -26,6 +27,26 @@ def test_an_educated_competent_detective_has_theory_12():
     found = run("npc/instant", {"competence": "Competent", "archetype": "Detective",
                                 "modifiers": ["Educated"]})  # fmt: skip
     assert _skills(found)["Theory"] == 12
+
+
+def test_the_gm_may_override_the_competence_row():
+    """AMB-13 ('allow override'): the book's 15 for the educated competent detective's
+    Theory (F:L1245) is the secondary tier at 15; the other tiers keep the printed row's."""
+    detective = {"competence": "Competent", "archetype": "Detective"}
+    override = {"secondary": "15", "best": 12}
+    found = run("npc/instant", {**detective, "modifiers": ["Educated"],
+                                "competence_override": override})  # fmt: skip
+    skills = _skills(found)
+    assert (skills["Theory"], skills["Handguns"], skills["Charisma"]) == (15, 15, 18)
+    scores = {a.attribute: a.score for a in found.attributes}
+    assert (scores["PC"], scores["ST"]) == (12, 9)
+    expert = {"primary": "20+1", "other": "na"}
+    plus = run("npc/instant", {**detective, "competence_override": expert})
+    search = next(s for s in plus.skills if s.skill == "Search")
+    assert (search.score, search.written) == (23, "20+1")
+    assert "Stealth" not in _skills(plus)
+    with pytest.raises(ValidationError):
+        run("npc/instant", {**detective, "competence_override": {"primary": "x"}})
 
 
 def test_a_charming_hotshot():

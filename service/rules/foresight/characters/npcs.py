@@ -58,12 +58,34 @@ class Binding(Model):
     skill: Name
 
 
+#: A tier's score as the table writes it: '12', '20+1' (F:L233) or 'na'.
+TierScore = Annotated[str, Field(pattern=r"^(na|[0-9]{1,2}|20\+[0-9])$")]
+Score = Annotated[int, Field(ge=0, le=40)]
+
+
+class CompetenceOverride(Model):
+    """The GM's own scores for the competence chosen, in place of the printed row's (AMB-13:
+    the book's 'educated competent detective' has Theory 15, F:L1245, where the table gives
+    a competent secondary skill 12, F:L1233)."""
+
+    primary: TierScore | None = None
+    secondary: TierScore | None = None
+    other: TierScore | None = None
+    best: Score | None = None
+    others: Score | None = None
+
+
 class NpcInput(Model):
     competence: Name
     archetype: Name
     modifiers: tuple[Name, ...] = Field(default=(), max_length=5)
     bindings: tuple[Binding, ...] = Field(
         default=(), max_length=10, description="A placeholder's skill; else its 'e.g.'."
+    )
+    competence_override: CompetenceOverride = Field(
+        default=CompetenceOverride(),
+        description="Scores replacing the printed competence row's (AMB-13): {'secondary': "
+        "'15'} gives the book's educated competent detective Theory 15.",
     )
 
 
@@ -119,12 +141,15 @@ def instant_npc(request: NpcInput) -> Npc:
     """A competent detective has Charisma and Search 18, Confidence and a handgun 12, the rest
     of his skills 10, PC and EM 11 and the other attributes 9 (F:L1226, F:L1228-1243);
     modifiers add skills, best attributes and fields, and a skill in several tiers takes the
-    best (F:L1245-1261)."""
+    best (F:L1245-1261). The printed competence row may be overridden (AMB-13)."""
     wanted = request.competence.casefold()
     competence = next((c for c in COMPETENCES if c.competence.casefold() == wanted), None)
     if competence is None:
         names = ", ".join(c.competence for c in COMPETENCES)
         raise InputError(("competence",), f"one of {names}")
+    competence = competence.model_copy(
+        update=request.competence_override.model_dump(exclude_none=True)
+    )
     sources = [_named(ARCHETYPES, "archetype", request.archetype, ("archetype",))]
     sources += [_named(MODIFIERS, "modifier", m, ("modifiers", i))
                 for i, m in enumerate(request.modifiers)]  # fmt: skip
