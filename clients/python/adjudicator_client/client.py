@@ -7076,7 +7076,8 @@ class Client(Transport):
         the only way a card acts before its turn. The attacker's TN is the greater of his normal TN
         and an opposed Fighting/Dodge check, made once and kept until the defender's next action; no
         Story Chips on it once the attacker rolls (FI:L413-415). Without real movement, -4
-        (FI:L417).
+        (FI:L417). Given both pools, he defends with Fighting against melee and Dodge against ranged
+        attacks, unless active_defense_skill says which (A-53).
 
         POST /v1/future-imperfect/combat/defense/active
         """
@@ -7091,7 +7092,8 @@ class Client(Transport):
         if held): the only way a card acts before its turn. The attacker's TN is the greater of his
         normal TN and an opposed Fighting/Dodge check, made once and kept until the defender's next
         action; no Story Chips on it once the attacker rolls (FI:L413-415). Without real movement,
-        -4 (FI:L417).
+        -4 (FI:L417). Given both pools, he defends with Fighting against melee and Dodge against
+        ranged attacks, unless active_defense_skill says which (A-53).
 
         POST /v1/future-imperfect/combat/defense/active/odds
         """

@@ -35808,8 +35808,15 @@ class FutureImperfectCombatDefenseActiveOddsRequest(Model):
         extra="forbid",
     )
     defender: Annotated[
-        FutureImperfectContestant, Field(description="The Fighting (weapon in hand) or Dodge pool.")
-    ]
+        FutureImperfectContestant | None,
+        Field(
+            description="The pool of the skill he defends with; or give 'fighting' and 'dodge' and let active_defense_skill choose (A-53)."
+        ),
+    ] = None
+    fighting: Annotated[
+        FutureImperfectContestant | None, Field(description="His Fighting, weapon in hand.")
+    ] = None
+    dodge: Annotated[FutureImperfectContestant | None, Field(description="His Dodge.")] = None
     attack: Annotated[
         Literal["melee", "ranged"],
         Field(description="What he defends against.", title="AttackKind"),
@@ -35886,8 +35893,15 @@ class FutureImperfectCombatDefenseActiveRequest(Model):
         extra="forbid",
     )
     defender: Annotated[
-        FutureImperfectContestant, Field(description="The Fighting (weapon in hand) or Dodge pool.")
-    ]
+        FutureImperfectContestant | None,
+        Field(
+            description="The pool of the skill he defends with; or give 'fighting' and 'dodge' and let active_defense_skill choose (A-53)."
+        ),
+    ] = None
+    fighting: Annotated[
+        FutureImperfectContestant | None, Field(description="His Fighting, weapon in hand.")
+    ] = None
+    dodge: Annotated[FutureImperfectContestant | None, Field(description="His Dodge.")] = None
     attack: Annotated[
         Literal["melee", "ranged"],
         Field(description="What he defends against.", title="AttackKind"),

@@ -597,6 +597,27 @@ def test_an_active_defense_discards_the_highest_card():
     assert error.value.loc == ("hand",)
 
 
+def test_given_both_pools_the_defense_skill_follows_the_attack_or_the_option():
+    """A-53: Fighting (weapon in hand) against melee, Dodge against ranged attacks by default;
+    active_defense_skill forces one. The pool rolled is that skill's, in run and odds."""
+    pools = {"fighting": {"pool": "IV-2"}, "dodge": {"pool": "I-1"}, "hand": [5]}
+    melee = run(active_defense, {**pools, "dice": {"values": [9, 4]}})
+    assert (melee.skill, melee.defense) == ("fighting", 9)
+    shot = run(active_defense, {**pools, "attack": "ranged", "dice": {"values": [3]}})
+    assert (shot.skill, shot.defense) == ("dodge", 3)
+    forced = {**pools, "attack": "ranged", "options": {"active_defense_skill": "fighting"}}
+    assert run(active_defense, {**forced, "dice": {"values": [9, 4]}}).skill == "fighting"
+    expected = odds(active_defense, {"defender": {"pool": "IV-2"}, "hand": [5]}).defense
+    assert odds(active_defense, forced).defense == expected
+    assert odds(active_defense, {**pools, "attack": "ranged"}).defense != expected
+    with pytest.raises(InputError) as error:
+        odds(active_defense, {"fighting": {"pool": "IV-2"}, "hand": [5], "attack": "ranged"})
+    assert error.value.loc == ("dodge",)
+    with pytest.raises(InputError) as error:
+        odds(active_defense, {**pools, "defender": {"pool": "II-1"}})
+    assert error.value.loc == ("defender",)
+
+
 def test_active_defense_odds():
     found = odds(active_defense, {"defender": {"pool": "III-2"}, "hand": [3], "normal_tn": 7})
     close_to(found.raises_tn.exact, at_least("III-2", 8), found.truncation)

@@ -44,7 +44,13 @@ class AttackKind(StrEnum):
 
 
 class DefenseInput(Model):
-    defender: Contestant = Field(description="The Fighting (weapon in hand) or Dodge pool.")
+    defender: Contestant | None = Field(
+        default=None,
+        description="The pool of the skill he defends with; or give 'fighting' and 'dodge' "
+        "and let active_defense_skill choose (A-53).",
+    )
+    fighting: Contestant | None = Field(default=None, description="His Fighting, weapon in hand.")
+    dodge: Contestant | None = Field(default=None, description="His Dodge.")
     attack: AttackKind = Field(default=AttackKind.MELEE, description="What he defends against.")
     moved: bool = Field(
         default=True,
@@ -75,15 +81,30 @@ def _skill(request: DefenseInput) -> str:
     return choice.value
 
 
+def _pool(request: DefenseInput) -> tuple[Contestant, str]:
+    """The pool rolled and its field: 'defender' as given, or the skill's own pool, Fighting
+    against melee and Dodge against ranged attacks by default (A-53)."""
+    skill = _skill(request)
+    chosen = request.fighting if skill == "fighting" else request.dodge
+    if request.defender is not None:
+        if request.fighting is not None or request.dodge is not None:
+            raise InputError(("defender",), "give 'defender', or 'fighting' and 'dodge'")
+        return request.defender, "defender"
+    if chosen is None:
+        raise InputError((skill,), f"the defense is {skill} (A-53): give its pool")
+    return chosen, skill
+
+
 def _defender(request: DefenseInput) -> Contestant:
     if not request.hand and request.reserve is None:
         raise InputError(("hand",), "an active defense discards a card: none left (A-53)")
+    pool, field = _pool(request)
     if request.moved:
-        return request.defender
-    mods = (*request.defender.modifiers, STANDING)
+        return pool
+    mods = (*pool.modifiers, STANDING)
     if len(mods) > 5:
-        raise InputError(("defender", "modifiers"), "at most 4 with the -4 for standing")
-    return request.defender.model_copy(update={"modifiers": mods})
+        raise InputError((field, "modifiers"), "at most 4 with the -4 for standing")
+    return pool.model_copy(update={"modifiers": mods})
 
 
 class DefenseOdds(Model):
@@ -120,7 +141,8 @@ def active_defense(request: DefenseInput, dice: Dice) -> Defended:
     held): the only way a card acts before its turn. The attacker's TN is the greater of his
     normal TN and an opposed Fighting/Dodge check, made once and kept until the defender's
     next action; no Story Chips on it once the attacker rolls (FI:L413-415). Without real
-    movement, -4 (FI:L417)."""
+    movement, -4 (FI:L417). Given both pools, he defends with Fighting against melee and Dodge
+    against ranged attacks, unless active_defense_skill says which (A-53)."""
     defender = _defender(request)
     hand = list(request.hand)
     if request.reserve is not None:
