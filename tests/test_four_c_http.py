@@ -71,7 +71,10 @@ def test_a_configured_master_table_is_the_default(tmp_path):
     path = tmp_path / "table.json"
     path.write_text(json.dumps({"name": "house", "rows": rows}))
     try:
-        settings = Settings(log_requests=False, four_c_master_table=str(path))
+        # The conftest app's deadline: a loaded CI machine once took this table past 1 s.
+        settings = Settings(
+            log_requests=False, four_c_master_table=str(path), odds_deadline_seconds=30
+        )
         with TestClient(build_app(settings, MemoryCache())) as configured:
             found = post(configured, "/master-table/resolve/odds", {"rv": 30})
             assert found["master_table"] == "house"
