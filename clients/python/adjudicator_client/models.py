@@ -1251,17 +1251,20 @@ class ForesightCompartment(Model):
 
 
 Primary = TypeAliasType(
-    "Primary", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Primary")]
+    "Primary",
+    Annotated[str, Field(max_length=4, pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Primary")],
 )
 
 
 Secondary = TypeAliasType(
-    "Secondary", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Secondary")]
+    "Secondary",
+    Annotated[str, Field(max_length=4, pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Secondary")],
 )
 
 
 Other = TypeAliasType(
-    "Other", Annotated[str, Field(pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Other")]
+    "Other",
+    Annotated[str, Field(max_length=4, pattern="^(na|[0-9]{1,2}|20\\+[0-9])$", title="Other")],
 )
 
 

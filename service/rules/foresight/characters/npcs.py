@@ -59,7 +59,7 @@ class Binding(Model):
 
 
 #: A tier's score as the table writes it: '12', '20+1' (F:L233) or 'na'.
-TierScore = Annotated[str, Field(pattern=r"^(na|[0-9]{1,2}|20\+[0-9])$")]
+TierScore = Annotated[str, Field(max_length=4, pattern=r"^(na|[0-9]{1,2}|20\+[0-9])$")]
 Score = Annotated[int, Field(ge=0, le=40)]
 
 
