@@ -2005,7 +2005,8 @@ class Client(Transport):
         """A competent detective has Charisma and Search 18, Confidence and a handgun 12, the rest
         of his skills 10, PC and EM 11 and the other attributes 9 (F:L1226, F:L1228-1243); modifiers
         add skills, best attributes and fields, and a skill in several tiers takes the best
-        (F:L1245-1261). The printed competence row may be overridden (AMB-13).
+        (F:L1245-1261). The printed competence row may be overridden (AMB-13); every other skill is
+        listed as the NPC would use it unskilled (AMB-35).
 
         POST /v1/foresight/npc/instant
         """

@@ -3368,31 +3368,6 @@ class ForesightNpcCompetenceTable(Model):
 Modifier10 = TypeAliasType("Modifier10", Annotated[str, Field(max_length=40, min_length=1)])
 
 
-class ForesightNpcInstantRequest(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    competence: Annotated[str, Field(max_length=40, min_length=1, title="Competence")]
-    archetype: Annotated[str, Field(max_length=40, min_length=1, title="Archetype")]
-    modifiers: Annotated[list[Modifier10], Field(max_length=5, title="Modifiers")] = []
-    bindings: Annotated[
-        list[ForesightBinding],
-        Field(
-            description="A placeholder's skill; else its 'e.g.'.",
-            max_length=10,
-            title="Bindings",
-            validate_default=True,
-        ),
-    ] = []
-    competence_override: Annotated[ForesightCompetenceOverride, Field(description="Scores replacing the printed competence row's (AMB-13): {'secondary': '15'} gives the book's educated competent detective Theory 15.", validate_default=True)] = {
-        "primary": None,
-        "secondary": None,
-        "other": None,
-        "best": None,
-        "others": None,
-    }
-
-
 class ForesightNpcModifierRow(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -6701,6 +6676,26 @@ class ForesightUnitsConvertResult(Model):
     how: Annotated[str, Field(title="How")]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+
+
+class ForesightUnlistedSkill(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    skill: Annotated[str, Field(title="Skill")]
+    score: Annotated[
+        int,
+        Field(description="The skill's formula from the NPC's attributes, rounded.", title="Score"),
+    ]
+    modifier: Annotated[
+        int, Field(description="-1 used unskilled (F:L1637); 0 for a free skill.", title="Modifier")
+    ]
+    basis: Annotated[
+        str,
+        Field(
+            description="'unskilled', or 'free': every character has it (F:L829).", title="Basis"
+        ),
     ]
 
 
@@ -19549,18 +19544,21 @@ class ForesightNonFamiliarityTable(Model):
     rows: Annotated[list[ForesightNonFamiliarityRow], Field(title="Rows")]
 
 
-class ForesightNpcInstantResult(Model):
+class ForesightNpcOptions(Model):
+    """
+    Readings of the book for instant NPCs; every default is the catalogue's.
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
-    description: Annotated[str, Field(title="Description")]
-    skills: Annotated[list[ForesightNpcSkill], Field(title="Skills")]
-    attributes: Annotated[list[ForesightNpcAttribute], Field(title="Attributes")]
-    fields: Annotated[list[str], Field(title="Fields")]
-    field_depth: Annotated[str, Field(title="Field Depth")]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
+    unlisted_skill_mode: Annotated[
+        Literal["unskilled", "absent"],
+        Field(
+            description="A skill the NPC's words do not give (or give at Inept's 'na'): 'unskilled' lists it in unlisted_skills at its formula from the NPC's attributes, used at -1 (F:L1635-1637), a free skill at level 0 without the -1 (F:L829); 'absent': the NPC has only the skills listed.",
+            title="UnlistedSkillMode",
+        ),
+    ] = "unskilled"
 
 
 class ForesightNpcReactionOddsRequest(Model):
@@ -47523,6 +47521,58 @@ class ForesightMemberRolls(Model):
             description="A quality rating; lower is better, and 4 - QR is its performance modifier (F:L1404).",
             title="QR",
         ),
+    ]
+
+
+class ForesightNpcInstantRequest(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    competence: Annotated[str, Field(max_length=40, min_length=1, title="Competence")]
+    archetype: Annotated[str, Field(max_length=40, min_length=1, title="Archetype")]
+    modifiers: Annotated[list[Modifier10], Field(max_length=5, title="Modifiers")] = []
+    bindings: Annotated[
+        list[ForesightBinding],
+        Field(
+            description="A placeholder's skill; else its 'e.g.'.",
+            max_length=10,
+            title="Bindings",
+            validate_default=True,
+        ),
+    ] = []
+    competence_override: Annotated[ForesightCompetenceOverride, Field(description="Scores replacing the printed competence row's (AMB-13): {'secondary': '15'} gives the book's educated competent detective Theory 15.", validate_default=True)] = {
+        "primary": None,
+        "secondary": None,
+        "other": None,
+        "best": None,
+        "others": None,
+    }
+    options: Annotated[ForesightNpcOptions, Field(validate_default=True)] = {
+        "unlisted_skill_mode": "unskilled"
+    }
+
+
+class ForesightNpcInstantResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    description: Annotated[str, Field(title="Description")]
+    skills: Annotated[list[ForesightNpcSkill], Field(title="Skills")]
+    unlisted_skills: Annotated[
+        list[ForesightUnlistedSkill],
+        Field(
+            description="The skill table's other skills as this NPC would use them (AMB-35).",
+            title="Unlisted Skills",
+        ),
+    ]
+    attributes: Annotated[list[ForesightNpcAttribute], Field(title="Attributes")]
+    fields: Annotated[list[str], Field(title="Fields")]
+    field_depth: Annotated[str, Field(title="Field Depth")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        ForesightNpcOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
 
 

@@ -68,3 +68,41 @@ def test_placeholders_and_na():
     with pytest.raises(InputError):
         run("npc/instant", {"competence": "Competent", "archetype": "Detective",
                             "modifiers": ["Rugged"]})  # fmt: skip
+
+
+def _unlisted(found) -> dict[str, tuple[int, int, str]]:
+    return {s.skill: (s.score, s.modifier, s.basis) for s in found.unlisted_skills}
+
+
+def test_unlisted_skills_are_used_unskilled_from_the_npcs_attributes():
+    """AMB-35 (default 'unskilled'): a competent detective (PC and EM 11, the rest 9) does not
+    list Theory, so he rolls IN/2 = 4.5, rounded 5, at -1 (F:L1635-1637); Longarms is
+    (DX+PC)/2 = 10; Sing is 10 (F:L816); Pain Resistance and Stamina are every character's
+    at level 0 (F:L829): their formula, no -1. His HTH Combat is the table's Hand-to-Hand
+    Combat (AMB-46), so it is listed, not unlisted."""
+    found = run("npc/instant", {"competence": "Competent", "archetype": "Detective"})
+    unlisted = _unlisted(found)
+    assert unlisted["Theory"] == (5, -1, "unskilled")
+    assert unlisted["Longarms"] == (10, -1, "unskilled")
+    assert unlisted["Sing"] == (10, -1, "unskilled")
+    assert unlisted["Pain Resistance"] == (9, 0, "free")
+    assert unlisted["Stamina"] == (9, 0, "free")
+    listed = {"Charisma", "Search", "Confidence", "Groundcraft", "Handguns", "Athletics",
+              "Hand-to-Hand Combat", "Initiative", "Stealth"}  # fmt: skip
+    assert not listed & set(unlisted)
+    assert len(unlisted) + len(listed) == 45
+    assert found.options_applied.unlisted_skill_mode == "unskilled"
+
+
+def test_inept_na_skills_are_unskilled_or_absent():
+    """AMB-35 covers Inept's 'na' tier too: an inept assassin's Disguise is not scored by the
+    table, so it is (IN+EM)/4 = 12/4 = 3 unskilled (attributes 6, best AG DX PC 8); with
+    'absent' the NPC has only the skills listed."""
+    assassin = {"competence": "Inept", "archetype": "Assassin"}
+    unlisted = _unlisted(run("npc/instant", assassin))
+    assert unlisted["Disguise"] == (3, -1, "unskilled")
+    assert unlisted["Charisma"] == (6, -1, "unskilled")
+    assert unlisted["Pain Resistance"] == (6, 0, "free")
+    absent = run("npc/instant", {**assassin, "options": {"unlisted_skill_mode": "absent"}})
+    assert absent.unlisted_skills == []
+    assert _skills(absent) == _skills(run("npc/instant", assassin))

@@ -1,23 +1,34 @@
 """Instant NPCs (catalogue 3.G, F:L1188-1261): an NPC described in three words, "experienced
 rugged detective": a competence sets the scores of each skill tier and of the attributes, an
 archetype and any modifiers say which skills, attributes and fields those are; where sources
-disagree, the best tier applies."""
+disagree, the best tier applies. A skill the words do not give is used unskilled from the
+NPC's attributes (AMB-35)."""
 
 import re
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.foresight.characters.skills import SKILLS, AttributeValues, formula_value
 from service.rules.foresight.resolution.abilities import Attribute
-from service.rules.foresight.resolution.scores import written
-from service.rules.model import InputError, Model
+from service.rules.foresight.resolution.scores import round_half_up, written
+from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
 __all__ = ["instant_npc"]
 
 TIERS = ("primary", "secondary", "other")
+#: The NPC tables' names for skills the skill table names otherwise (AMB-46, catalogue 3.C.10).
+ALIASES = {
+    "hth combat": "Hand-to-Hand Combat",
+    "navigation": "Navigate",
+    "watercraft": "Watercraft, Powered",
+    "game": "Generic Game",
+    "heavy weapon": "Generic Heavy Weapon",
+}
 
 
 class SkillsRow(Model):
@@ -75,6 +86,24 @@ class CompetenceOverride(Model):
     others: Score | None = None
 
 
+class UnlistedSkillMode(StrEnum):
+    UNSKILLED = "unskilled"
+    ABSENT = "absent"
+
+
+class NpcOptions(Model):
+    """Readings of the book for instant NPCs; every default is the catalogue's."""
+
+    unlisted_skill_mode: UnlistedSkillMode = option(
+        UnlistedSkillMode.UNSKILLED,
+        ambiguity="AMB-35",
+        description="A skill the NPC's words do not give (or give at Inept's 'na'): 'unskilled' "
+        "lists it in unlisted_skills at its formula from the NPC's attributes, used at -1 "
+        "(F:L1635-1637), a free skill at level 0 without the -1 (F:L829); 'absent': the NPC "
+        "has only the skills listed.",
+    )
+
+
 class NpcInput(Model):
     competence: Name
     archetype: Name
@@ -87,6 +116,7 @@ class NpcInput(Model):
         description="Scores replacing the printed competence row's (AMB-13): {'secondary': "
         "'15'} gives the book's educated competent detective Theory 15.",
     )
+    options: NpcOptions = Field(default=NpcOptions())
 
 
 class NpcSkill(Model):
@@ -101,9 +131,19 @@ class NpcAttribute(Model):
     score: int
 
 
+class UnlistedSkill(Model):
+    skill: str
+    score: int = Field(description="The skill's formula from the NPC's attributes, rounded.")
+    modifier: int = Field(description="-1 used unskilled (F:L1637); 0 for a free skill.")
+    basis: str = Field(description="'unskilled', or 'free': every character has it (F:L829).")
+
+
 class Npc(Model):
     description: str
     skills: list[NpcSkill]
+    unlisted_skills: list[UnlistedSkill] = Field(
+        description="The skill table's other skills as this NPC would use them (AMB-35)."
+    )
     attributes: list[NpcAttribute]
     fields: list[str]
     field_depth: str
@@ -131,6 +171,18 @@ def _bound(skill: str, bindings: dict[str, str]) -> str:
     return bindings.get(base.casefold()) or example or base
 
 
+def _unlisted(listed: Iterable[str], attributes: list[NpcAttribute]) -> list[UnlistedSkill]:
+    """Each skill of the table the NPC does not list, scored by its formula from the NPC's
+    attributes with no level: a skill used unskilled takes -1 (F:L1635-1637), and a free skill
+    is every character's at level 0 (F:L829)."""
+    values = AttributeValues(**{a.attribute.value: a.score for a in attributes})
+    held = {ALIASES.get(name.casefold(), name).casefold() for name in listed}
+    return [UnlistedSkill(skill=row.skill, score=round_half_up(formula_value(row, values)),
+                          modifier=0 if row.free else -1,
+                          basis="free" if row.free else "unskilled")
+            for row in SKILLS if row.skill.casefold() not in held]  # fmt: skip
+
+
 @operation(
     name="npc/instant",
     kind=Kind.LOOKUP,
@@ -141,7 +193,8 @@ def instant_npc(request: NpcInput) -> Npc:
     """A competent detective has Charisma and Search 18, Confidence and a handgun 12, the rest
     of his skills 10, PC and EM 11 and the other attributes 9 (F:L1226, F:L1228-1243);
     modifiers add skills, best attributes and fields, and a skill in several tiers takes the
-    best (F:L1245-1261). The printed competence row may be overridden (AMB-13)."""
+    best (F:L1245-1261). The printed competence row may be overridden (AMB-13); every other
+    skill is listed as the NPC would use it unskilled (AMB-35)."""
     wanted = request.competence.casefold()
     competence = next((c for c in COMPETENCES if c.competence.casefold() == wanted), None)
     if competence is None:
@@ -171,5 +224,8 @@ def instant_npc(request: NpcInput) -> Npc:
                                else competence.others) for a in Attribute]  # fmt: skip
     fields = list(dict.fromkeys(f for s in sources for f in s.fields))
     words = [request.competence, *request.modifiers, request.archetype]
+    unskilled = request.options.unlisted_skill_mode is UnlistedSkillMode.UNSKILLED
+    unlisted = _unlisted((s.skill for s in skills), attributes) if unskilled else []
     return Npc(description=" ".join(w.lower() for w in words), skills=skills,
-               attributes=attributes, fields=fields, field_depth=competence.fields)  # fmt: skip
+               unlisted_skills=unlisted, attributes=attributes, fields=fields,
+               field_depth=competence.fields)  # fmt: skip
