@@ -241,3 +241,55 @@ def test_area_fire_is_sent_to_the_burst_operation():
     with pytest.raises(InputError) as error:
         run("attack", {"attacker": {"ranged": shot}})
     assert error.value.loc == ("attacker", "ranged", "situations")
+
+
+def _shot(row: str | None) -> dict:
+    situations = [] if row is None else [{"situation": row}]
+    return {"attacker": {"ranged": {**SNIPER, "situations": situations}}}
+
+
+def test_a_shot_at_a_specific_arm_lands_on_the_arm_it_names():
+    """'Trying to hit specific arm' (F:L3295) names the arm: the hit lands there, with no
+    location die, and a random aim is refused, as are the legs and the chest."""
+    found = run("attack", {**_shot("specific_arm"), "aim": "left_arm", "dice": {"values": [20]}})
+    assert found.damage.hits[0].location == "left_arm"
+    assert found.attack.modifier_total == 1 + 3 - 3 - 3  # PM, aims, range, the arm's -3
+    assert [r.purpose for r in found.rolls] == ["D100 (attack)"]
+    for aim in ("random", "right_leg", "chest"):
+        with pytest.raises(InputError) as error:
+            run("attack", {**_shot("specific_arm"), "aim": aim, "dice": {"values": [20]}})
+        assert error.value.loc == ("aim",)
+
+
+def test_a_called_shot_lands_within_its_row():
+    """A shot at the legs (F:L3292) lands on a leg, the one named if 'aim' names one; a shot at
+    the torso (F:L3294) may name chest or abdomen, but not the head."""
+    named = run("attack", {**_shot("legs"), "aim": "left_leg", "dice": {"values": [20]}})
+    assert named.damage.hits[0].location == "left_leg"
+
+    def levels(request: dict) -> dict[str, Fraction]:
+        found = odds("attack", request).damage.wound_level
+        return {row.outcome: Fraction(row.exact) for row in found}
+
+    either = levels(_shot("legs"))
+    right, left = (levels({**_shot("legs"), "aim": leg}) for leg in ("right_leg", "left_leg"))
+    assert either == {k: (right.get(k, 0) + left.get(k, 0)) / 2 for k in right | left}
+    assert either != levels(_shot("torso"))
+    with pytest.raises(InputError) as error:
+        run("attack", {**_shot("torso"), "aim": "head", "dice": {"values": [20]}})
+    assert error.value.loc == ("aim",)
+    assert run("attack", {**_shot("torso"), "aim": "abdomen", "dice": {"values": [20]}})
+
+
+def test_an_aim_needs_its_called_shot_row():
+    """Aiming a shot at the head without 'Trying to hit head' would skip its -4 (F:L3293); the
+    torso's row is +0 (F:L3294), so a chest aim needs none. A shot at the target's weapon
+    (F:L3296-3297) wounds no one and is ranged/attack's."""
+    with pytest.raises(InputError) as error:
+        run("attack", {**_shot(None), "aim": "head", "dice": {"values": [20]}})
+    assert error.value.loc == ("aim",)
+    chest = run("attack", {**_shot(None), "aim": "chest", "dice": {"values": [20]}})
+    assert chest.damage.hits[0].location == "chest"
+    with pytest.raises(InputError) as error:
+        run("attack", {**_shot("gun_from_front"), "dice": {"values": [20]}})
+    assert error.value.loc == ("attacker", "ranged", "situations")

@@ -124,9 +124,16 @@ def _one(side: Model, loc: str) -> str:
     return given[0]
 
 
-#: A ranged attack's aim row decides where it lands when 'aim' is random (F:L3292-3295).
-RANGED_AIMS = {RangedSituation.HEAD: Aim.HEAD, RangedSituation.LEGS: Aim.LEGS,
-               RangedSituation.TORSO: Aim.TORSO}  # fmt: skip
+#: Where each called-shot row of the ranged table aims (F:L3292-3295): the first is where a
+#: shot lands when 'aim' is random, and 'aim' may name any of them.
+RANGED_AIMS = {
+    RangedSituation.HEAD: (Aim.HEAD,),
+    RangedSituation.LEGS: (Aim.LEGS, Aim.RIGHT_LEG, Aim.LEFT_LEG),
+    RangedSituation.TORSO: (Aim.TORSO, Aim.CHEST, Aim.ABDOMEN),
+    RangedSituation.SPECIFIC_ARM: (Aim.RIGHT_ARM, Aim.LEFT_ARM),
+}
+#: Rows that aim at the target's weapon, not its body (F:L3296-3297).
+AT_WEAPONS = (RangedSituation.GUN_FROM_FRONT, RangedSituation.RIFLE_FROM_SIDE)
 
 
 @dataclass(frozen=True)
@@ -156,11 +163,33 @@ def _aim(request: AttackInput) -> Aim:
         if found not in (Aim.RANDOM, attacker.melee.aim):
             raise InputError(("aim",), f"the melee attack aims at {attacker.melee.aim.value}")
         found = attacker.melee.aim
-    if attacker.ranged is not None and found is Aim.RANDOM:
-        rows = [RANGED_AIMS[s.situation] for s in attacker.ranged.situations
-                if s.situation in RANGED_AIMS]  # fmt: skip
-        found = rows[0] if rows else found
+    if attacker.ranged is not None:
+        found = _ranged_aim(attacker.ranged, found)
     return called(found, request.options)
+
+
+def _ranged_aim(shot: RangedShot, aim: Aim) -> Aim:
+    """A shot lands where its called-shot row aims (F:L3292-3295): 'aim' may name a location
+    within the row's, and must name the arm of a shot at a specific arm. Aiming at the head,
+    legs or an arm takes that row's modifier, so it needs the row; the torso's is +0."""
+    rows = [s.situation for s in shot.situations if s.situation in (*RANGED_AIMS, *AT_WEAPONS)]
+    if rows and rows[0] in AT_WEAPONS:
+        message = f"{rows[0].value} aims at a weapon and wounds no one: use ranged/attack"
+        raise InputError(("attacker", "ranged", "situations"), message)
+    if not rows:
+        if aim in (Aim.RANDOM, *RANGED_AIMS[RangedSituation.TORSO]):
+            return aim
+        message = f"a shot at the {aim.value} takes its called-shot row (F:L3292-3295)"
+        raise InputError(("aim",), f"{message} in attacker.ranged.situations")
+    within = RANGED_AIMS[rows[0]]
+    if aim is Aim.RANDOM:
+        if rows[0] is RangedSituation.SPECIFIC_ARM:
+            raise InputError(("aim",), "a shot at a specific arm names it: right_arm or left_arm")
+        return within[0]
+    if aim not in within:
+        named = ", ".join(at.value for at in within)
+        raise InputError(("aim",), f"the shot is called at the {rows[0].value}: aim {named}")
+    return aim
 
 
 def _weapon(request: AttackInput) -> Blow | None:
