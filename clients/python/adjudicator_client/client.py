@@ -3225,7 +3225,7 @@ class Client(Transport):
         heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10 destroyed and DC10,
         and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their DC with a random QR
         and location through damage/resolve, armor only with 'accident_armor' (a typeless DC,
-        catalogue #83).
+        catalogue #83): then the crash is read as a melee or impact DC and meets 'occupant_armor'.
 
         POST /v1/foresight/travel/accident
         """
@@ -3241,7 +3241,8 @@ class Client(Transport):
         repair; QR4 heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10
         destroyed and DC10, and DC12 more if the wreck explodes (F:L3374-3380). Occupants take their
         DC with a random QR and location through damage/resolve, armor only with 'accident_armor' (a
-        typeless DC, catalogue #83).
+        typeless DC, catalogue #83): then the crash is read as a melee or impact DC and meets
+        'occupant_armor'.
 
         POST /v1/foresight/travel/accident/odds
         """

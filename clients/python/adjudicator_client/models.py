@@ -4169,20 +4169,6 @@ class ForesightPursuitRatings(Model):
     safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
 
 
-OccupantArmor = TypeAliasType(
-    "OccupantArmor",
-    Annotated[
-        str,
-        Field(
-            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
-            max_length=24,
-            min_length=1,
-            title="Occupant Armor",
-        ),
-    ],
-)
-
-
 class ForesightQrModifier(Model):
     """
     A QR carried to a follow-up task: 4 - QR when cooperating, QR - 4 when opposing.
@@ -14402,9 +14388,9 @@ class ForesightAccidentOptions(Model):
         ),
     ] = True
     accident_armor: Annotated[
-        Literal["none", "impact"],
+        Literal["none", "melee", "impact"],
         Field(
-            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs with its A's like any hit (F:L2661-2673).",
+            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or it is read as a melee (m, blunt: a fall's reading) or impact (i) DC, and 'occupant_armor' meets it like any hit: its layers' ratings and coverage, worn pieces' melee or impact column (F:L2661-2673, F:L3930).",
             title="AccidentArmor",
         ),
     ] = "none"
@@ -20459,6 +20445,38 @@ class ForesightPowerGeneratorCatalogResult(Model):
     ]
 
 
+class ForesightProtection(Model):
+    """
+    The armor in the way: layers given by their rating and catalogue pieces worn.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    armor: Annotated[
+        list[ForesightArmorLayer],
+        Field(
+            description="Layers given by their rating: a wall, a shield, any armor.",
+            max_length=8,
+            title="Armor",
+            validate_default=True,
+        ),
+    ] = []
+    worn: Annotated[
+        list[ForesightWornArmor],
+        Field(
+            description="Catalogue armor by key and piece (armor/catalog), outermost first, met after 'armor': its rating against the damage class's type and its coverage from 'direction' (F:L3879, F:L3930-3954). 8 layers at most with 'armor'.",
+            max_length=8,
+            title="Worn",
+            validate_default=True,
+        ),
+    ] = []
+    direction: Annotated[
+        Literal["front", "rear", "side", "above"],
+        Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
+    ] = "front"
+
+
 class ForesightPursuitQuickTurnTable(Model):
     model_config = ConfigDict(
         extra="forbid",
@@ -22372,9 +22390,9 @@ class ForesightSafetyOptions(Model):
         ),
     ] = True
     accident_armor: Annotated[
-        Literal["none", "impact"],
+        Literal["none", "melee", "impact"],
         Field(
-            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs with its A's like any hit (F:L2661-2673).",
+            description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or it is read as a melee (m, blunt: a fall's reading) or impact (i) DC, and 'occupant_armor' meets it like any hit: its layers' ratings and coverage, worn pieces' melee or impact column (F:L2661-2673, F:L3930).",
             title="AccidentArmor",
         ),
     ] = "none"
@@ -43574,10 +43592,6 @@ class ForesightDamageResolveOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     armor: Annotated[
         list[ForesightArmorLayer],
         Field(
@@ -43600,6 +43614,10 @@ class ForesightDamageResolveOddsRequest(Model):
         Literal["front", "rear", "side", "above"],
         Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
     ] = "front"
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -43679,10 +43697,6 @@ class ForesightDamageResolveRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     armor: Annotated[
         list[ForesightArmorLayer],
         Field(
@@ -43705,6 +43719,10 @@ class ForesightDamageResolveRequest(Model):
         Literal["front", "rear", "side", "above"],
         Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
     ] = "front"
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -49661,13 +49679,11 @@ class ForesightTravelAccidentOddsRequest(Model):
             title="Explosion",
         ),
     ] = False
-    occupant_armor: Annotated[
-        OccupantArmor | None,
-        Field(
-            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
-            title="Occupant Armor",
-        ),
-    ] = None
+    occupant_armor: Annotated[ForesightProtection, Field(description="The armor every occupant listed wears: layers by rating with coverage and locations, catalogue pieces by key. Counted only with 'accident_armor' melee or impact.", validate_default=True)] = {
+        "armor": [],
+        "worn": [],
+        "direction": "front",
+    }
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -49728,13 +49744,11 @@ class ForesightTravelAccidentRequest(Model):
             title="Explosion",
         ),
     ] = False
-    occupant_armor: Annotated[
-        OccupantArmor | None,
-        Field(
-            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
-            title="Occupant Armor",
-        ),
-    ] = None
+    occupant_armor: Annotated[ForesightProtection, Field(description="The armor every occupant listed wears: layers by rating with coverage and locations, catalogue pieces by key. Counted only with 'accident_armor' melee or impact.", validate_default=True)] = {
+        "armor": [],
+        "worn": [],
+        "direction": "front",
+    }
     options: Annotated[ForesightAccidentOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -68006,13 +68020,11 @@ class ForesightPursuitSafetyRollOddsRequest(Model):
             validate_default=True,
         ),
     ] = []
-    occupant_armor: Annotated[
-        OccupantArmor | None,
-        Field(
-            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
-            title="Occupant Armor",
-        ),
-    ] = None
+    occupant_armor: Annotated[ForesightProtection, Field(description="The armor every occupant listed wears: layers by rating with coverage and locations, catalogue pieces by key. Counted only with 'accident_armor' melee or impact.", validate_default=True)] = {
+        "armor": [],
+        "worn": [],
+        "direction": "front",
+    }
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -68071,13 +68083,11 @@ class ForesightPursuitSafetyRollRequest(Model):
             validate_default=True,
         ),
     ] = []
-    occupant_armor: Annotated[
-        OccupantArmor | None,
-        Field(
-            description="The impact (i) rating every occupant listed wears, over every location: '3A'. Counted only with 'accident_armor' 'impact'.",
-            title="Occupant Armor",
-        ),
-    ] = None
+    occupant_armor: Annotated[ForesightProtection, Field(description="The armor every occupant listed wears: layers by rating with coverage and locations, catalogue pieces by key. Counted only with 'accident_armor' melee or impact.", validate_default=True)] = {
+        "armor": [],
+        "worn": [],
+        "direction": "front",
+    }
     options: Annotated[ForesightSafetyOptions, Field(validate_default=True)] = {
         "vehicle_damage_scale": "catalogue",
         "called_group_resolution": "proportional",
@@ -68608,10 +68618,6 @@ class ForesightAttackOddsRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     armor: Annotated[
         list[ForesightArmorLayer],
         Field(
@@ -68634,6 +68640,10 @@ class ForesightAttackOddsRequest(Model):
         Literal["front", "rear", "side", "above"],
         Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
     ] = "front"
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1
@@ -68718,10 +68728,6 @@ class ForesightAttackRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    aim: Annotated[
-        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
-        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
-    ] = "random"
     armor: Annotated[
         list[ForesightArmorLayer],
         Field(
@@ -68744,6 +68750,10 @@ class ForesightAttackRequest(Model):
         Literal["front", "rear", "side", "above"],
         Field(description="Where the attack comes from, for 'worn'.", title="ArmorDirection"),
     ] = "front"
+    aim: Annotated[
+        Literal["random", "torso", "legs", "head", "right_arm", "left_arm", "chest", "abdomen", "right_leg", "left_leg"],
+        Field(description="Where the attack was directed (F:L2701).", title="Aim"),
+    ] = "random"
     ds: Annotated[
         float, Field(description="Damage scale: 1 a person.", gt=0.0, le=1000.0, title="Ds")
     ] = 1

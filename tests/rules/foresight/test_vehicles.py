@@ -521,22 +521,55 @@ def test_an_explosion_under_the_wound_accumulation_rule():
 
 def test_occupant_armor_counts_only_with_accident_armor():
     """Catalogue #83: a crash's DC is typeless, so no armor applies by default; with
-    accident_armor impact the occupants' impact rating lowers the DC like any hit
-    (F:L2661): '3' takes the QR7 crash's DC8 to DC5, and a safety roll's QR10 DC(12 - 3) to
-    DC5 under '4'. Odds against the enumeration; the run's hit reports the armor."""
-    crash = {"driver": {"qr": 7}, "vehicle_man": 0, "occupant_armor": "3",
+    accident_armor melee or impact the occupants' armor lowers the DC like any hit
+    (F:L2661): a layer rated 3 takes the QR7 crash's DC8 to DC5, and a safety roll's QR10
+    DC(12 - 3) to DC5 under 4. Odds against the enumeration; the run's hit reports it."""
+    three = {"armor": [{"rating": "3"}]}
+    crash = {"driver": {"qr": 7}, "vehicle_man": 0, "occupant_armor": three,
              "options": {"wound_accumulation": "simple"}}  # fmt: skip
     found = as_levels(odds("travel/accident", crash).occupant.wound_level)
     assert found == after_hits([Fraction(8)])
+    for reading in ("melee", "impact"):
+        typed = {**crash, "options": {**crash["options"], "accident_armor": reading}}
+        found = as_levels(odds("travel/accident", typed).occupant.wound_level)
+        assert found == after_hits([Fraction(5)])
     impact = {**crash, "options": {**crash["options"], "accident_armor": "impact"}}
-    found = as_levels(odds("travel/accident", impact).occupant.wound_level)
-    assert found == after_hits([Fraction(5)])
     hit = run("travel/accident", {**impact, "occupants": [{}], "dice": {"seed": 3}})
     assert Fraction(hit.occupants[0].hits[0].hits[0].dc_after_armor.exact) == 5
-    safety = {"driver": {"qr": 10}, "bid": 0, "safe": 0, "ds": 3, "occupant_armor": "4",
+    safety = {"driver": {"qr": 10}, "bid": 0, "safe": 0, "ds": 3,
+              "occupant_armor": {"armor": [{"rating": "4"}]},
               "options": {"wound_accumulation": "simple", "accident_armor": "impact"}}  # fmt: skip
     found = as_levels(odds("pursuit/safety-roll", safety).occupant.wound_level)
     assert found == after_hits([Fraction(5)])
+
+
+def test_occupant_armor_coverage_mixes_covered_and_bare_hits():
+    """A layer rated 3 covering 5/10 (F:L3930) protects when its D10 is at most 5: the QR7
+    crash's wound level is half the DC5 hit's and half the bare DC8's."""
+    crash = {"driver": {"qr": 7}, "vehicle_man": 0,
+             "occupant_armor": {"armor": [{"rating": "3", "coverage": 5}]},
+             "options": {"wound_accumulation": "simple", "accident_armor": "melee"}}  # fmt: skip
+    found = as_levels(odds("travel/accident", crash).occupant.wound_level)
+    covered, bare = after_hits([Fraction(5)]), after_hits([Fraction(8)])
+    mixed = {k: (covered.get(k, 0) + bare.get(k, 0)) / 2 for k in covered | bare}
+    assert found == {k: v for k, v in mixed.items() if v}
+
+
+def test_worn_occupant_armor_reads_the_crash_s_column():
+    """Ringmail is 3 against melee and 2 against impact (F:L3898): a vest of it meets the
+    crash's DC8 as damage/resolve meets DC8m or DC8i with the vest worn, and the two
+    readings differ. Worn armor cannot meet a typeless crash, so 'none' ignores it."""
+    vest = {"worn": [{"armor": "ringmail", "piece": "vest"}]}
+    crash = {"driver": {"qr": 7}, "vehicle_man": 0, "occupant_armor": vest}
+    found = {}
+    for reading, dc_type in (("melee", "m"), ("impact", "i")):
+        typed = {**crash, "options": {"accident_armor": reading}}
+        found[reading] = odds("travel/accident", typed).occupant.wound_level
+        alone = odds("damage/resolve", {"damage_class": f"DC8{dc_type}", **vest})
+        assert found[reading] == alone.wound_level
+    assert found["melee"] != found["impact"]
+    bare = odds("travel/accident", {"driver": {"qr": 7}, "vehicle_man": 0})
+    assert odds("travel/accident", crash).occupant == bare.occupant
 
 
 def test_accident_odds_mix_the_driving_roll():

@@ -138,11 +138,9 @@ class ArmorLayer(Model):
     )
 
 
-class Target(Model):
-    """What an attack meets: where it is aimed, the armor in the way, the target's damage
-    scale and condition."""
+class Protection(Model):
+    """The armor in the way: layers given by their rating and catalogue pieces worn."""
 
-    aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
     armor: Annotated[tuple[ArmorLayer, ...], Field(max_length=MAX_LAYERS)] = Field(
         default=(), description="Layers given by their rating: a wall, a shield, any armor."
     )
@@ -155,6 +153,13 @@ class Target(Model):
     direction: ArmorDirection = Field(
         default=ArmorDirection.FRONT, description="Where the attack comes from, for 'worn'."
     )
+
+
+class Target(Protection):
+    """What an attack meets: where it is aimed, the armor in the way, the target's damage
+    scale and condition."""
+
+    aim: Aim = Field(default=Aim.RANDOM, description="Where the attack was directed (F:L2701).")
     ds: DamageScale = Field(default=1, description="Damage scale: 1 a person.")
     condition: Condition = Field(default=Condition())
 

@@ -15,7 +15,7 @@ designer meant almost no chance of killing a healthy character (F:L3382).
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -24,8 +24,8 @@ from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.mortality.condition import DEAD, Condition, is_dead
 from service.rules.foresight.mortality.damage import DamageScale, decimal
-from service.rules.foresight.mortality.hits import ArmorLayer, DamageOptions, DamageResult
-from service.rules.foresight.mortality.notation import Notation
+from service.rules.foresight.mortality.hits import DamageOptions, DamageResult, Protection
+from service.rules.foresight.mortality.resolve import damage_cost
 from service.rules.foresight.resolution.chance import Setup
 from service.rules.foresight.resolution.modifiers import Term
 from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
@@ -34,8 +34,10 @@ from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, Side, distribution, roll, setup_at
 from service.rules.foresight.vehicles.occupants import (
     MAX_OCCUPANTS,
+    Crash,
     damage_options,
     hurt,
+    occupant_strike,
     wound_levels,
 )
 from service.rules.foresight.vehicles.track import (
@@ -155,13 +157,13 @@ def _occupants(
     people: Sequence[Condition],
     dice: Dice,
     options: DamageOptions,
-    armor: tuple[ArmorLayer, ...],
+    crash: Crash,
 ) -> list[OccupantOutcome]:
     found = []
     for condition in people:
         hits: list[DamageResult] = []
         for dc in dcs:
-            hits += hurt(dc, [condition], dice, options, armor=armor)
+            hits += hurt(dc, [condition], dice, options, crash=crash)
             condition = hits[-1].condition if hits else condition
         found.append(OccupantOutcome(hits=hits, condition=condition, dead=is_dead(condition)))
     return found
@@ -172,10 +174,10 @@ def _occupant_odds(
     dcs: Callable[[QR], list[Fraction]],
     people: Sequence[Condition],
     options: DamageOptions,
-    armor: tuple[ArmorLayer, ...],
+    crash: Crash,
 ) -> OccupantOdds:
     first = people[0] if people else Condition()
-    by_qr = {qr: wound_levels(dcs(qr), first, options, armor=armor) for qr, _ in qrs.items()}
+    by_qr = {qr: wound_levels(dcs(qr), first, options, crash=crash) for qr, _ in qrs.items()}
     levels = qrs.then(lambda qr: by_qr[qr])
     return OccupantOdds(
         wound_level=outcome_table(levels),
@@ -188,7 +190,12 @@ def _occupant_odds(
 
 class AccidentArmor(StrEnum):
     NONE = "none"
+    MELEE = "melee"
     IMPACT = "impact"
+
+
+#: The damage type a crash's DC is read as under each reading (catalogue part 2, #20).
+CRASH_TYPES = {AccidentArmor.NONE: "", AccidentArmor.MELEE: "m", AccidentArmor.IMPACT: "i"}
 
 
 class AccidentOptions(DamageOptions, VehicleTrackOptions):
@@ -198,26 +205,46 @@ class AccidentOptions(DamageOptions, VehicleTrackOptions):
         AccidentArmor.NONE,
         ambiguity=None,
         description="A crash's DC has no type, so no armor applies (catalogue #83, #20); or "
-        "the occupants' impact (i) rating, given in 'occupant_armor', lowers it and absorbs "
-        "with its A's like any hit (F:L2661-2673).",
+        "it is read as a melee (m, blunt: a fall's reading) or impact (i) DC, and "
+        "'occupant_armor' meets it like any hit: its layers' ratings and coverage, worn "
+        "pieces' melee or impact column (F:L2661-2673, F:L3930).",
     )
 
 
-def occupant_armor(rating: Notation | None, options: AccidentOptions) -> tuple[ArmorLayer, ...]:
-    """The armor a crash meets: none by default, or the occupants' impact rating."""
-    if rating is None or options.accident_armor is AccidentArmor.NONE:
-        return ()
-    return (ArmorLayer(name="occupant armor", rating=rating),)
+def crash_of(armor: Protection, options: AccidentOptions) -> Crash:
+    """What a crash's hits are and meet: typeless and unarmored by default (#83)."""
+    if options.accident_armor is AccidentArmor.NONE:
+        return Crash()
+    return Crash(CRASH_TYPES[options.accident_armor], armor)
 
 
-#: The occupants' armor, every one wearing it, over every location.
+#: The occupants' armor, every one wearing it.
 OccupantArmor = Annotated[
-    Notation | None,
+    Protection,
     Field(
-        description="The impact (i) rating every occupant listed wears, over every location: "
-        "'3A'. Counted only with 'accident_armor' 'impact'."
+        default=Protection(),
+        description="The armor every occupant listed wears: layers by rating with coverage "
+        "and locations, catalogue pieces by key. Counted only with 'accident_armor' melee or "
+        "impact.",
     ),
 ]
+
+
+def _occupant_cost(dcs: Sequence[Sequence[Fraction]], people: Sequence[Condition],
+                   options: DamageOptions, crash: Crash) -> Estimate:  # fmt: skip
+    """The driving roll's 100 faces and its tables (under 20,000); then, for each QR that
+    hurts, an occupant's hits, each as damage/resolve bounds one hit (at most 10 random-QR
+    faces x 10 locations x two ways past each armor layer x 10 vital faces), read once for
+    each wound level before it (one before the crash, at most a dozen before an explosion):
+    three times that hit's bound, or its count where damage/resolve counts it."""
+    first = people[0] if people else Condition()
+    found = [occupant_strike(dc, first, options, None, crash) for each in dcs for dc in each]
+    hits = [damage_cost(hit) for hit in found if hit is not None]
+
+    def count(limit: int) -> int:
+        return 20_000 + sum(3 * hit.within(limit).states for hit in hits)
+
+    return Estimate(20_000 + sum(3 * hit.states for hit in hits), ("/occupant_armor",), count)
 
 
 class AccidentInput(Model):
@@ -232,7 +259,7 @@ class AccidentInput(Model):
         default=False,
         description="On QR10, the GM rules the wreck explodes: a further DC12 (F:L3380).",
     )
-    occupant_armor: OccupantArmor = None
+    occupant_armor: OccupantArmor
     options: AccidentOptions = Field(default=AccidentOptions())
 
 
@@ -292,17 +319,15 @@ def _accident_odds(request: AccidentInput) -> AccidentOdds:
             lambda qr: _accident_dcs(request, qr),
             request.occupants,
             damage_options(options),
-            occupant_armor(request.occupant_armor, options),
+            crash_of(request.occupant_armor, options),
         ),
     )
 
 
-def _occupant_cost(request: Any) -> Estimate:
-    """The driving roll's 100 faces and its tables; then, for each QR that hurts, an
-    occupant's hits: each at most 10 random-QR faces x 10 locations x 10 vital faces (1,000
-    ways), read once for each wound level before it (one before the crash, at most a dozen
-    before an explosion), and the tables: under 20,000 for every request."""
-    return Estimate(20_000, ())
+def _accident_cost(request: AccidentInput) -> Estimate:
+    dcs = [_accident_dcs(request, qr) for qr in QR]
+    crash = crash_of(request.occupant_armor, request.options)
+    return _occupant_cost(dcs, request.occupants, damage_options(request.options), crash)
 
 
 @operation(
@@ -310,7 +335,7 @@ def _occupant_cost(request: Any) -> Estimate:
     kind=Kind.CHECK,
     covers=("foresight.travel.accident",),
     odds=_accident_odds,
-    cost=_occupant_cost,
+    cost=_accident_cost,
     example={
         "driver": {"task": {"score": 12, "bef": 4}},
         "vehicle_man": 0,
@@ -325,7 +350,8 @@ def travel_accident(request: AccidentInput, dice: Dice) -> Accident:
     repair; QR4 heavy damage and DC4 to everyone inside; QR7 incapacitated and DC8; QR10
     destroyed and DC10, and DC12 more if the wreck explodes (F:L3374-3380). Occupants take
     their DC with a random QR and location through damage/resolve, armor only with
-    'accident_armor' (a typeless DC, catalogue #83)."""
+    'accident_armor' (a typeless DC, catalogue #83): then the crash is read as a melee or
+    impact DC and meets 'occupant_armor'."""
     options = request.options
     setup = _driving(request.driver, options, _accident_terms(request))
     qr, driving = _roll(request.driver, setup, dice, "accident avoidance")
@@ -349,7 +375,7 @@ def travel_accident(request: AccidentInput, dice: Dice) -> Accident:
             request.occupants,
             dice,
             damage_options(options),
-            occupant_armor(request.occupant_armor, options),
+            crash_of(request.occupant_armor, options),
         ),
     )
 
@@ -377,7 +403,7 @@ class SafetyInput(Model):
     ds: DamageScale = Field(description="The vehicle's DS.")
     damage_level: int = Field(default=0, ge=0, le=MAX_LEVEL, description="Vehicle damage so far.")
     occupants: Occupants = ()
-    occupant_armor: OccupantArmor = None
+    occupant_armor: OccupantArmor
     options: SafetyOptions = Field(default=SafetyOptions())
 
 
@@ -437,9 +463,15 @@ def _safety_odds(request: SafetyInput) -> SafetyOdds:
             dcs,
             request.occupants,
             damage_options(request.options),
-            occupant_armor(request.occupant_armor, request.options),
+            crash_of(request.occupant_armor, request.options),
         ),
     )
+
+
+def _safety_cost(request: SafetyInput) -> Estimate:
+    dcs = [[] if dc is None else [dc] for dc in (_safety_dc(request, qr) for qr in QR)]
+    crash = crash_of(request.occupant_armor, request.options)
+    return _occupant_cost(dcs, request.occupants, damage_options(request.options), crash)
 
 
 @operation(
@@ -447,7 +479,7 @@ def _safety_odds(request: SafetyInput) -> SafetyOdds:
     kind=Kind.CHECK,
     covers=("foresight.pursuit.safety_roll",),
     odds=_safety_odds,
-    cost=_occupant_cost,
+    cost=_safety_cost,
     example={
         "driver": {"task": {"score": 10, "bef": 4}},
         "bid": -1,
@@ -467,9 +499,9 @@ def pursuit_safety_roll(request: SafetyInput, dice: Dice) -> SafetyRoll:
     dc = _safety_dc(request, qr)
     level = _safety_level(request, qr)
     scale = request.options.vehicle_damage_scale
-    armor = occupant_armor(request.occupant_armor, request.options)
+    crash = crash_of(request.occupant_armor, request.options)
     people = _occupants([] if dc is None else [dc], request.occupants, dice,
-                        damage_options(request.options), armor)  # fmt: skip
+                        damage_options(request.options), crash)  # fmt: skip
     return SafetyRoll(
         driving=driving,
         qr=qr,
