@@ -56,3 +56,18 @@ def test_languages(body, cost, pool):
     general points buy languages one for one; never more than half off in all."""
     found = run("field/language-discount", body)
     assert (found.cost, found.pool) == (cost, pool)
+
+
+@pytest.mark.parametrize(
+    ("named", "row"),
+    [("Forensics", "Forensic Science"), ("Musical Composition", "Musical Theory"),
+     ("Market Field (Vehicles)", "Generic Market Field"), ("Vehicle Maintenance", "Generic Trade"),
+     ("Language (French)", "Language")],
+)  # fmt: skip
+def test_the_book_s_other_names_for_fields(named, row):
+    """AMB-46's alias table: the detective's 'Forensics' (F:L1204) is Forensic Science,
+    'Musical Composition' (F:L2316) Musical Theory, the Mechanic's 'Market Field (Vehicles)'
+    (F:L1220) a market field and his 'Vehicle Maintenance' a trade (car mechanics, F:L2434)."""
+    found = run("field/level", {"field": named, "target": "standard"})
+    assert found.field == row
+    assert found.cost == run("field/level", {"field": row, "target": "standard"}).cost

@@ -151,3 +151,25 @@ def test_harpsichord_12_starts_piano_at_9():
     assert run("skill/generic-transfer", half).start_level == 3  # 2.5 rounds up
     with pytest.raises(InputError):
         run("skill/generic-transfer", {"skill": "Theory", "existing_level": 5, "percent": 50})
+
+
+@pytest.mark.parametrize(
+    ("named", "row"),
+    [("Navigation", "Navigate"), ("HTH Combat", "Hand-to-Hand Combat"),
+     ("Watercraft", "Watercraft, Powered"), ("Rowing", "Generic Sporting Skill"),
+     ("kendo", "Generic Sporting Skill")],
+)  # fmt: skip
+def test_the_book_s_other_names_for_skills(named, row):
+    """AMB-46's alias table: the Explorer's 'Navigation' (F:L1210) is the table's Navigate,
+    'HTH Combat' (F:L646) Hand-to-Hand Combat, Rowing and kendo sporting skills (F:L1999,
+    F:L1764); each is priced as its row."""
+    found = run("skill/cost", {"skill": named, "to_level": 0})
+    assert found.skill == row
+    assert found.cost == run("skill/cost", {"skill": row, "to_level": 0}).cost
+
+
+def test_animal_training_is_the_gm_s_to_define():
+    """AMB-46: the book names Animal Training (F:L1689) but gives it no formula, cost or BEF."""
+    with pytest.raises(InputError) as error:
+        run("skill/cost", {"skill": "Animal Training", "to_level": 0})
+    assert "GM" in error.value.message

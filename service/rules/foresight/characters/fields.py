@@ -63,8 +63,26 @@ class FieldCost(Model):
     bought: list[str] = Field(description="The levels this buys, in order.")
 
 
+#: Names the book gives fields its table names otherwise (AMB-46, catalogue 3.C.12).
+FIELD_ALIASES = {
+    "forensics": "Forensic Science",  # F:L1203-1204
+    "musical composition": "Musical Theory",  # F:L2316
+    "market field": "Generic Market Field",  # F:L1202, F:L1220
+    "market fields": "Generic Market Field",
+    "weapon maintenance": "Generic Trade",  # vocational, as car mechanics (F:L2434); F:L1206
+    "vehicle maintenance": "Generic Trade",
+}
+
+
+def _named_field(name: str) -> FieldRow | None:
+    wanted = FIELD_ALIASES.get(name.casefold(), name).casefold()
+    return next((r for r in FIELDS if r.field.casefold() == wanted), None)
+
+
 def field_row(name: str, loc: tuple[str | int, ...] = ("field",)) -> FieldRow:
-    found = next((r for r in FIELDS if r.field.casefold() == name.casefold()), None)
+    """The table's row for `name`, by the book's other names for it (AMB-46); a field with
+    its subject, 'Language (French)' or 'Market Field (Vehicles)', is its row."""
+    found = _named_field(name) or _named_field(name.split(" (")[0])
     if found is None:
         raise InputError(loc, f"{name!r} is not in the field table (F:L923-977); the GM may "
                               "price a new one like a field of similar scope")  # fmt: skip

@@ -11,7 +11,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from service.rules.foresight.characters.skills import SKILLS, AttributeValues, formula_value
+from service.rules.foresight.characters.skills import (
+    SKILLS,
+    AttributeValues,
+    canonical_skill,
+    formula_value,
+)
 from service.rules.foresight.resolution.abilities import Attribute
 from service.rules.foresight.resolution.scores import round_half_up, written
 from service.rules.model import InputError, Model, option
@@ -21,14 +26,6 @@ from service.rules.tables import table
 __all__ = ["instant_npc"]
 
 TIERS = ("primary", "secondary", "other")
-#: The NPC tables' names for skills the skill table names otherwise (AMB-46, catalogue 3.C.10).
-ALIASES = {
-    "hth combat": "Hand-to-Hand Combat",
-    "navigation": "Navigate",
-    "watercraft": "Watercraft, Powered",
-    "game": "Generic Game",
-    "heavy weapon": "Generic Heavy Weapon",
-}
 
 
 class SkillsRow(Model):
@@ -176,7 +173,7 @@ def _unlisted(listed: Iterable[str], attributes: list[NpcAttribute]) -> list[Unl
     attributes with no level: a skill used unskilled takes -1 (F:L1635-1637), and a free skill
     is every character's at level 0 (F:L829)."""
     values = AttributeValues(**{a.attribute.value: a.score for a in attributes})
-    held = {ALIASES.get(name.casefold(), name).casefold() for name in listed}
+    held = {canonical_skill(name).casefold() for name in listed}
     return [UnlistedSkill(skill=row.skill, score=round_half_up(formula_value(row, values)),
                           modifier=0 if row.free else -1,
                           basis="free" if row.free else "unskilled")

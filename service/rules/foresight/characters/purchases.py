@@ -149,14 +149,6 @@ def _skill(
 # Fields
 
 
-def _field_row(name: str, loc: tuple[str | int, ...]) -> FieldRow:
-    """The table's row; 'Language (French)' is the Language row."""
-    try:
-        return field_row(name, loc)
-    except InputError:
-        return field_row(name.split(" (")[0], loc)
-
-
 def bought_fields(draft: Draft, free: Free) -> list[SheetField]:
     """Basic knowledge first where the field has it, standard on basic, specializations on
     standard (F:L897-903), paid in education points less the free package's part."""
@@ -164,7 +156,7 @@ def bought_fields(draft: Draft, free: Free) -> list[SheetField]:
     for index, entry in enumerate(draft.request.fields):
         loc = ("fields", index)
         try:
-            row = _field_row(entry.field, (*loc, "field"))
+            row = field_row(entry.field, (*loc, "field"))
         except InputError as error:
             draft.errors.append(error)
             continue

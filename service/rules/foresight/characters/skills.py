@@ -24,6 +24,7 @@ __all__ = [
     "SKILLS",
     "AttributeValues",
     "SkillRow",
+    "canonical_skill",
     "cost_to_own",
     "favored_errors",
     "generic_transfer",
@@ -60,9 +61,31 @@ class SkillRow(Model):
 
 SKILLS = table(__name__, "skills", SkillRow, covers=("foresight.skill.catalog",))
 
+#: Names the book gives skills its table names otherwise (AMB-46, catalogue 3.C.10).
+SKILL_ALIASES = {
+    "hth combat": "Hand-to-Hand Combat",  # F:L646, F:L1200
+    "navigation": "Navigate",  # F:L1210, F:L3348
+    "watercraft": "Watercraft, Powered",  # an NPC's Vehicle (e.g. Watercraft), F:L1209
+    "game": "Generic Game",  # the NPC tables' placeholders, F:L1199-1223
+    "heavy weapon": "Generic Heavy Weapon",
+    "rowing": "Generic Sporting Skill",  # F:L1999
+    "fencing": "Generic Sporting Skill",  # F:L1764
+    "kendo": "Generic Sporting Skill",
+    "greco-roman wrestling": "Generic Sporting Skill",
+}
+
+
+def canonical_skill(name: str) -> str:
+    """The skill table's name for `name` (AMB-46): 'Navigation' is Navigate."""
+    return SKILL_ALIASES.get(name.casefold(), name)
+
 
 def skill_row(name: str, loc: tuple[str | int, ...] = ("skill",)) -> SkillRow:
-    found = next((row for row in SKILLS if row.skill.casefold() == name.casefold()), None)
+    wanted = canonical_skill(name).casefold()
+    found = next((row for row in SKILLS if row.skill.casefold() == wanted), None)
+    if found is None and wanted == "animal training":
+        raise InputError(loc, "Animal Training has no formula, cost or BEF in the book "
+                              "(F:L1689, AMB-46): the GM defines it")  # fmt: skip
     if found is None:
         raise InputError(loc, f"{name!r} is not in the skill table (F:L776-829)")
     return found
