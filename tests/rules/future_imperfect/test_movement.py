@@ -181,3 +181,17 @@ def test_a_lift_with_time_needs_no_test():
                            "options": {"lift_open_ended": True},
                            "dice": {"values": [10, 3, 2, 4]}})  # fmt: skip
     assert (bumped.check.en, bumped.lifted, bumped.most) == (13, True, 157.5)
+
+
+@pytest.mark.parametrize("open_ended", [False, True])
+@pytest.mark.parametrize(("kilograms", "time_matters"), [(20, True), (60, True), (85, False)])
+def test_an_untested_lift_goes_up_certainly(open_ended, kilograms, time_matters):
+    """FI:L129: up to the heavy load (60 kg for 3d6), or up to the Lift with as much time as
+    necessary, the weight goes up with no test at all, so the odds are exactly 1 with nothing
+    cut off, even when the crew makes lifting an open-ended check (FI:L133): no dice are
+    rolled whose chains could be truncated. The old code mapped a cut-off check to True and
+    answered 1 - 2e-17 without reporting a truncation."""
+    found = odds(lifting, {"strength": "3d6", "kilograms": kilograms, "time_matters": time_matters,
+                           "options": {"lift_open_ended": open_ended}})  # fmt: skip
+    assert table(found.lifted) == {"true": Fraction(1)}
+    assert found.truncation is None

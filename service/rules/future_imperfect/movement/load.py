@@ -11,6 +11,7 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import (
+    Distribution,
     OutcomeProbability,
     Truncation,
     outcome_table,
@@ -192,11 +193,12 @@ class LiftOdds(Model):
 
 
 def lifting_odds(request: LiftInput) -> LiftOdds:
-    """The chance the weight goes up, exactly (catalogue T12)."""
+    """The chance the weight goes up, exactly (catalogue T12). Up to the heavy load, or up to
+    the Lift with all the time needed, it goes up without a test (FI:L129): certainly, with
+    no dice rolled and so none cut off, open-ended or not."""
     tn, weight, lift = _tn(request)
     if tn is None:
-        return LiftOdds(lifted=outcome_table(results(_test(request, 0)).map(lambda o: True)),
-                        truncation=None)  # fmt: skip
+        return LiftOdds(lifted=outcome_table(Distribution({True: 1})), truncation=None)
     test = _test(request, tn)
 
     def up(outcome: tuple[bool, int]) -> bool:
