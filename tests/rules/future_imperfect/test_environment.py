@@ -312,6 +312,18 @@ def test_a_short_fall_against_the_oracle():
     assert table(odds(fall, {"distance": 7}).wounds)["0"] == none
 
 
+@pytest.mark.parametrize("landing", [{"landing": "water", "roll": {"pool": "II-2"}},
+                                     {"landing": "soft", "roll": {"pool": "III-2"}}])  # fmt: skip
+def test_a_fall_too_short_to_harm_wounds_nobody_whatever_the_landing(landing):
+    """FI:L27 (A-11): a fall under 5 m does no damage, so its wounds are 0 with certainty.
+    The landing roll of FI:L29 can only lessen damage that is not there: its dice cannot
+    matter, and none are cut off. The old code read the wounds off the cut-off landing check
+    and answered 1 - 2e-17 with no truncation reported."""
+    found = odds(fall, {"distance": 3, **landing})
+    assert table(found.wounds) == {"0": Fraction(1)}
+    assert found.truncation is None
+
+
 def test_water_breaks_a_fall_and_soft_ground_halves_it():
     """FI:L29: a Fair (5) swimming roll halves the damage up to 50 m and negates it up to
     20 m; a soft obstacle halves it on a difficult (7) Dexterity roll."""

@@ -266,15 +266,15 @@ class FallOdds(Model):
 
 def fall_odds(request: FallInput) -> FallOdds:
     """The wound levels of a fall, landing included, exactly (catalogue T14); none where the
-    code needs a column without a die (A-12)."""
+    code needs a column without a die (A-12). A fall too short to do damage wounds nobody
+    (A-11), certainly, whatever the landing check would have shown (FI:L27-29)."""
     found_tier = tier(request.distance, request.options)
     call = _landing_check(request)
-    outcomes = (Distribution({LandingOutcome.FULL: 1}) if call is None
-                else _landing_odds(call[0], call[1], request.distance))  # fmt: skip
     if found_tier is None:
         return FallOdds(damage_code=None, rollable=True,
-                        wounds=outcome_table(outcomes.map(lambda o: 0)),
-                        truncation=None)  # fmt: skip
+                        wounds=outcome_table(Distribution({0: 1})), truncation=None)  # fmt: skip
+    outcomes = (Distribution({LandingOutcome.FULL: 1}) if call is None
+                else _landing_odds(call[0], call[1], request.distance))  # fmt: skip
     if not rollable(found_tier, request.options):
         return FallOdds(damage_code=found_tier[0].cards, rollable=False, wounds=[],
                         truncation=None)  # fmt: skip
