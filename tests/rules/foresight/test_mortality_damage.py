@@ -319,3 +319,35 @@ def test_stun_points_are_held_at_the_bound_a_condition_carries():
     found = run("damage/resolve", {"damage_class": "5is", "qr": 3, "located": False,
                                    "condition": {"stun_points": 1000}})  # fmt: skip
     assert found.condition.stun_points == 1000
+
+
+def _one_attack_roll_then_two_hits(task_sc: int, dc: int) -> dict[str, Fraction]:
+    """Brute force: one D100 attack roll (SC `task_sc`, thresholds SC/10, /5, /2, SC), then
+    two hits at the chest with that QR, added (F:L2612-2614)."""
+    found: dict[str, Fraction] = {}
+    for roll in range(1, 101):
+        if roll > task_sc or roll == 100:
+            qr = None
+        else:
+            qr = 1 if 10 * roll <= task_sc else 2 if 5 * roll <= task_sc else (
+                3 if 2 * roll <= task_sc else 4)  # fmt: skip
+        level = 0 if qr is None else 2 * BOOK[qr][dc]
+        found[str(level)] = found.get(str(level), Fraction(0)) + Fraction(1, 100)
+    return found
+
+
+@pytest.mark.parametrize("dc", [4, 8, 13, 16])
+def test_the_hits_of_one_attack_share_its_roll(dc):
+    """2x16b is two hits of one shot (F:L3630; catalogue #20, #24: the QR is found once,
+    then location, armor and damage for each hit). A 2xDC attack at SC 60 hits both times or
+    neither: P(unhurt) is P(miss) = 0.4, not 0.4 squared as two attack rolls would give."""
+    request = {"attack": {"score": 12, "bef": 5}, "damage_class": f"2x{dc}b", "aim": "chest"}
+    found = odds("damage/resolve", request)
+    got = {row.outcome: Fraction(row.exact) for row in found.wound_level if Fraction(row.exact)}
+    assert got == {k: v for k, v in _one_attack_roll_then_two_hits(60, dc).items() if v}
+    attack = odds("attack", {"attacker": {"task": {"score": 12, "bef": 5}},
+                             "damage_class": f"2x{dc}b", "aim": "chest"})  # fmt: skip
+    assert attack.damage.wound_level == found.wound_level
+    rolled = run("damage/resolve", {**request, "dice": {"values": [3]}})
+    assert [hit.qr for hit in rolled.hits] == [1, 1]
+    assert [hit.qr_roll for hit in rolled.hits] == [3, 3]

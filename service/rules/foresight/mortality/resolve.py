@@ -157,16 +157,42 @@ def _after(one: Distribution[Hit], dc_class: DamageClass, options: DamageOptions
     return follow
 
 
+def _shared_qrs(request: DamageInput, qrs: Distribution[QR] | None) -> Distribution[QR] | None:
+    """The QRs of the one attack roll every hit of the attack shares (#24: the QR is found
+    once, then location, armor and damage per hit, F:L2628-2636): the caller's, the QR given
+    or the attack rolled. None for damage without a QR, each hit of which takes its own
+    random QR (F:L2691-2695, F:L3318)."""
+    if qrs is not None:
+        return qrs
+    attack = _attack(request)
+    if request.qr is None and attack is None:
+        return None
+    return _qr_distribution(request, attack)
+
+
+def _chain(
+    request: DamageInput, one: Distribution[Hit], dc_class: DamageClass
+) -> Distribution[State]:
+    """The attack's hits one after another, each going one of `one`'s ways."""
+    state: Distribution[State] = Distribution({_before(request): 1})
+    for _ in range(_hit_total(request, dc_class)):
+        state = state.then(_after(one, dc_class, request.options))
+    return state
+
+
 def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> DamageOdds:
     """The odds of the request's hits, each with the attack's QR distribution (`qrs` when a
     caller found it)."""
     dc_class, _ = _parse(request)
-    one = hit_distribution(request, qrs)
-    options = request.options
     start = request.condition
-    state: Distribution[State] = Distribution({_before(request): 1})
-    for _ in range(_hit_total(request, dc_class)):
-        state = state.then(_after(one, dc_class, options))
+    shared = _shared_qrs(request, qrs)
+    state: Distribution[State]
+    if shared is None:
+        state = _chain(request, hit_distribution(request), dc_class)
+    else:
+        state = shared.then(
+            lambda qr: _chain(request, hit_distribution(request, Distribution({qr: 1})), dc_class)
+        )
     inflicted = state.map(_written_total)
     return DamageOdds(
         result=outcome_table(inflicted),
@@ -245,6 +271,8 @@ def damage_cost(request: DamageInput, qrs: Distribution[QR] | None = None) -> Es
         states = min(outcomes**k, 16 * (start + k * most + 1) ** 2)
         chain += 2 * states * outcomes + 2 * states
     chain += 8 * min(outcomes ** _hit_total(request, dc_class), 16 * (start + 17 * most) ** 2)
+    # An attack roll's hits share its QR: one chain for each of its (at most 6) QRs.
+    chain *= 1 if _shared_qrs(request, qrs) is None else 6
     fields = ("/hits", "/armor", "/worn", "/ds", "/damage_class")
     return Estimate(per_hit + chain, fields, partial(damage_states, request, qrs))
 
@@ -252,7 +280,23 @@ def damage_cost(request: DamageInput, qrs: Distribution[QR] | None = None) -> Es
 def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int) -> int:
     """The states `damage_odds(request, qrs)` makes, counted without their weights: one
     hit's ways, made as the odds make them, then each hit meets every state reached so far,
-    the states followed as sets; the count stops once past `limit`."""
+    the states followed as sets (a chain for each QR of an attack roll its hits share); the
+    count stops once past `limit`."""
+    shared = _shared_qrs(request, qrs)
+    if shared is None:
+        return _chain_states(request, None, limit, 0)
+    count = 0
+    for qr, _ in shared.items():
+        # Each QR's chain, then its states mixed into the attack's.
+        count += _chain_states(request, Distribution({qr: 1}), limit - count, 2)
+        if count > limit:
+            return count
+    return count
+
+
+def _chain_states(
+    request: DamageInput, qrs: Distribution[QR] | None, limit: int, mixed: int
+) -> int:
     dc_class, _ = _parse(request)
     try:
         with metered(limit=limit) as made:
@@ -272,7 +316,8 @@ def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int
                 return count
             reached |= after
         states = reached
-    return count + 3 * len(states)  # inflicted, wound level and stun points read off them
+    # inflicted, wound level and stun points read off them (and `mixed` more when mixed)
+    return count + (3 + mixed) * len(states) + 2 * mixed
 
 
 @operation(
@@ -313,8 +358,10 @@ def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
     condition = request.condition
     reports: list[HitReport] = []
     done: list[HitDamage] = []
+    # One attack roll for all the attack's hits (#24); without a QR each hit takes its own.
+    shared = roll_qr(request.qr, attack, dice) if attack is not None else None
     for _ in range(_hit_total(request, dc_class)):
-        qr, qr_roll = roll_qr(request.qr, attack, dice)
+        qr, qr_roll = shared or roll_qr(request.qr, attack, dice)
         location, location_roll = None, None
         if request.located and qr <= QR.QR4:
             location, location_roll = roll_location(request.aim, dice)
