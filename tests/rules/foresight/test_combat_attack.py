@@ -293,3 +293,25 @@ def test_an_aim_needs_its_called_shot_row():
     with pytest.raises(InputError) as error:
         run("attack", {**_shot("gun_from_front"), "dice": {"values": [20]}})
     assert error.value.loc == ("attacker", "ranged", "situations")
+
+
+def test_a_burst_under_yield_rounds_lands_its_rounds_as_hits():
+    """AMB2-24 'yield_rounds': a burst at one target lands round_half_up(yield x rounds) hits
+    at the weapon's DC (F:L3257, F:L3298), as ranged/attack counts them; attack dealt one.
+    Long burst [6] at SC 48 (score 12, Longarms BEF 4), chest, no armor, 6i each: a QR1
+    lands 6 hits of DC6 at QR1 (3 wound levels each, added at the chest, F:L2612)."""
+    rifle = {"name": "SL", "use": "L", "range_m": 25, "recoil": 4, "jam": "A", "rof": "[6]",
+             "auto": "long", "dc": "6i"}  # fmt: skip
+    shot = {"task": {"score": 12}, "weapon": rifle, "distance_m": 6, "burst": True}
+    request = {"attacker": {"ranged": shot}, "aim": "chest",
+               "options": {"burst_model": "yield_rounds"}}  # fmt: skip
+    counted = odds("ranged/attack", {**shot, "options": {"burst_model": "yield_rounds"}})
+    assert {row.outcome: row.exact for row in counted.hits}["6"] == "1/25"
+    found = run("attack", {**request, "dice": {"values": [3]}})
+    assert (len(found.damage.hits), found.damage.result) == (6, "18")
+    # Brute force over the D100: QR1 6 hits x 3, QR2 5 x 2 (DC6 x 75% / 2 = 2.25),
+    # QR3 3 x 2 (1.5), QR4 2 x 1 (0.75); SC 48: QR1 1-4, QR2 5-9, QR3 10-24, QR4 25-48.
+    expected = {"0": Fraction(52, 100), "18": Fraction(4, 100), "10": Fraction(5, 100),
+                "6": Fraction(15, 100), "2": Fraction(24, 100)}  # fmt: skip
+    levels = odds("attack", request).damage.wound_level
+    assert {row.outcome: Fraction(row.exact) for row in levels} == expected

@@ -11,6 +11,7 @@ F:L3257): hit location, armor, the damage table and the defender's condition fol
 D100 x D100 of attack and defence, then every way the hit can go.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -301,6 +302,21 @@ class AttackOdds(Model):
     damage: DamageOdds = Field(description="'wound_level': the defender's afterwards.")
 
 
+def _hits_at(request: AttackInput) -> Callable[[QR], int] | None:
+    """The rounds a ranged attack's QR lands on its target: one, or for a burst under
+    'burst_model' yield_rounds round_half_up(yield x rounds) at the weapon's DC (F:L3257,
+    F:L3298; AMB2-24), as ranged/attack counts them."""
+    ranged, options = request.attacker.ranged, request.options
+    if ranged is None:
+        return None
+    return lambda qr: burst_of(ranged, qr, options)[1]
+
+
+def _landed(request: AttackInput, damage: DamageInput, qr: QR) -> DamageInput:
+    hits_at = _hits_at(request)
+    return damage if hits_at is None else damage.model_copy(update={"hits": max(1, hits_at(qr))})
+
+
 def _side(setup: Setup | None, qr: QR | None) -> Distribution[QR]:
     if setup is not None:
         return distribution(setup)
@@ -331,7 +347,7 @@ def attack_odds(request: AttackInput) -> AttackOdds:
         final=quality_odds(final.map(lambda pair: pair[0])),
         jammed=exact(fired.probability_where(lambda pair: pair[1])),
         hit=exact(lands.probability_where(lambda qr: qr <= QR.QR4)),
-        damage=damage_odds(_damage(plan, request.options), lands),
+        damage=damage_odds(_damage(plan, request.options), lands, _hits_at(request)),
     )
 
 
@@ -340,7 +356,7 @@ def attack_cost(request: AttackInput) -> Estimate:
     as `damage/resolve` counts it, its hit landing with any QR (a miss among them): at
     least the ways the blow can land."""
     landing = Distribution({qr: 1 for qr in QR})
-    found = damage_cost(_damage(_plan(request), request.options), landing)
+    found = damage_cost(_damage(_plan(request), request.options), landing, _hits_at(request))
     return found.after(contest_cost(request).states + 5 * 101)
 
 
@@ -408,5 +424,5 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
         defense_qr=defense_qr,
         final=quality(final),
         hit=lands <= QR.QR4,
-        damage=resolve_hits(_damage(plan, request.options, lands), dice),
+        damage=resolve_hits(_landed(request, _damage(plan, request.options, lands), lands), dice),
     )

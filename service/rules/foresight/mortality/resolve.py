@@ -11,6 +11,7 @@ comes back updated by the wound-accumulation rule (F:L2612-2624).
 
 import itertools
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -180,9 +181,24 @@ def _chain(
     return state
 
 
-def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> DamageOdds:
+def _with_hits(request: DamageInput, hits_at: Callable[[QR], int] | None, qr: QR) -> DamageInput:
+    """The request with the hits its QR lands, when they depend on it."""
+    if hits_at is None:
+        return request
+    return request.model_copy(update={"hits": max(1, hits_at(qr))})
+
+
+def _chain_at(request: DamageInput, qr: QR, dc_class: DamageClass) -> Distribution[State]:
+    return _chain(request, hit_distribution(request, Distribution({qr: 1})), dc_class)
+
+
+def damage_odds(
+    request: DamageInput,
+    qrs: Distribution[QR] | None = None,
+    hits_at: Callable[[QR], int] | None = None,
+) -> DamageOdds:
     """The odds of the request's hits, each with the attack's QR distribution (`qrs` when a
-    caller found it)."""
+    caller found it); `hits_at` gives the hits an attack's QR lands (a burst's yield)."""
     dc_class, _ = _parse(request)
     start = request.condition
     shared = _shared_qrs(request, qrs)
@@ -190,9 +206,7 @@ def damage_odds(request: DamageInput, qrs: Distribution[QR] | None = None) -> Da
     if shared is None:
         state = _chain(request, hit_distribution(request), dc_class)
     else:
-        state = shared.then(
-            lambda qr: _chain(request, hit_distribution(request, Distribution({qr: 1})), dc_class)
-        )
+        state = shared.then(lambda qr: _chain_at(_with_hits(request, hits_at, qr), qr, dc_class))
     inflicted = state.map(_written_total)
     return DamageOdds(
         result=outcome_table(inflicted),
@@ -249,13 +263,19 @@ def _written_total(state: State) -> str:
     return "S" if any_s else "none"
 
 
-def damage_cost(request: DamageInput, qrs: Distribution[QR] | None = None) -> Estimate:
+def damage_cost(
+    request: DamageInput,
+    qrs: Distribution[QR] | None = None,
+    hits_at: Callable[[QR], int] | None = None,
+) -> Estimate:
     """One hit: up to 100 attack faces, then for each of 6 QRs and each location it may land
     at two ways past each armor layer there, and ten vital faces. Then each hit meets every
     state so far (wound level, stun points, inflicted, flags): at most the hit's outcomes to
     the power of the hits so far, and at most one per reachable (wound level, inflicted)
     pair. Far more than are met when the hits are many, as the level follows the inflicted
     (at most 2 apart a hit): over the budget, the states are counted (`damage_states`)."""
+    if hits_at is not None:
+        request = request.model_copy(update={"hits": max(max(1, hits_at(qr)) for qr in QR)})
     dc_class, armor = _parse(request)
     dc = abs(_base_dc(request, dc_class))
     most = math.ceil(dc / (2 * decimal(request.ds))) + 3
