@@ -351,3 +351,33 @@ def test_the_hits_of_one_attack_share_its_roll(dc):
     rolled = run("damage/resolve", {**request, "dice": {"values": [3]}})
     assert [hit.qr for hit in rolled.hits] == [1, 1]
     assert [hit.qr_roll for hit in rolled.hits] == [3, 3]
+
+
+def _random_qr_per_damage(dcs: int, hits: int, dc: int) -> dict[str, Fraction]:
+    """Brute force: each of `hits` draws a D10 random QR (1 QR1, 2 QR2, 3-5 QR3, 6-10 QR4,
+    F:L1472) that its `dcs` hits at the chest share, all added (F:L2612-2614)."""
+    one: dict[int, Fraction] = {}
+    for face in range(1, 11):
+        qr = 1 if face == 1 else 2 if face == 2 else 3 if face <= 5 else 4
+        one[dcs * BOOK[qr][dc]] = one.get(dcs * BOOK[qr][dc], Fraction(0)) + Fraction(1, 10)
+    found: dict[str, Fraction] = {}
+    for levels in itertools.product(one, repeat=hits):
+        weight = Fraction(1)
+        for level in levels:
+            weight *= one[level]
+        found[str(sum(levels))] = found.get(str(sum(levels)), Fraction(0)) + weight
+    return found
+
+
+@pytest.mark.parametrize(("damage_class", "dcs", "hits"), [("2x8b", 2, 1), ("2x8b", 2, 2),
+                                                           ("8b", 1, 3)])  # fmt: skip
+def test_damage_without_a_qr_draws_one_random_qr_for_its_class_s_hits(damage_class, dcs, hits):
+    """#24 step 1 draws the random QR once (F:L2695), then repeats location, armor and damage
+    for each hit of '2x8b'; separate hits (area fire's, F:L3318) each draw their own."""
+    request = {"damage_class": damage_class, "aim": "chest", "hits": hits}
+    found = odds("damage/resolve", request)
+    got = {row.outcome: Fraction(row.exact) for row in found.wound_level if Fraction(row.exact)}
+    assert got == {k: v for k, v in _random_qr_per_damage(dcs, hits, 8).items() if v}
+    faces = [1, 7, 2][:hits]
+    rolled = run("damage/resolve", {**request, "dice": {"values": faces}})
+    assert [hit.qr_roll for hit in rolled.hits] == [f for f in faces for _ in range(dcs)]

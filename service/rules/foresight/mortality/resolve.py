@@ -161,8 +161,8 @@ def _after(one: Distribution[Hit], dc_class: DamageClass, options: DamageOptions
 def _shared_qrs(request: DamageInput, qrs: Distribution[QR] | None) -> Distribution[QR] | None:
     """The QRs of the one attack roll every hit of the attack shares (#24: the QR is found
     once, then location, armor and damage per hit, F:L2628-2636): the caller's, the QR given
-    or the attack rolled. None for damage without a QR, each hit of which takes its own
-    random QR (F:L2691-2695, F:L3318)."""
+    or the attack rolled. None for damage without a QR, each hit of which draws its own
+    random QR (F:L2691-2695, F:L3318; `_random_hits`)."""
     if qrs is not None:
         return qrs
     attack = _attack(request)
@@ -178,6 +178,31 @@ def _chain(
     state: Distribution[State] = Distribution({_before(request): 1})
     for _ in range(_hit_total(request, dc_class)):
         state = state.then(_after(one, dc_class, request.options))
+    return state
+
+
+def _random_hits(request: DamageInput, dc_class: DamageClass) -> Distribution[State]:
+    """Damage without a QR: each hit draws a random QR (F:L2695; area fire's hits each their
+    own, F:L3318), which the hits of its damage class share: #24 draws the QR once, then
+    repeats location, armor and damage for each of '2x16b's two."""
+    if dc_class.count == 1:
+        return _chain(request, hit_distribution(request), dc_class)
+    randoms = _qr_distribution(request, None)
+    follow = {qr: _after(hit_distribution(request, Distribution({qr: 1})), dc_class,
+                         request.options) for qr, _ in randoms.items()}  # fmt: skip
+
+    def drawn(state: State) -> Distribution[State]:
+        def at(qr: QR) -> Distribution[State]:
+            found: Distribution[State] = Distribution({state: 1})
+            for _ in range(dc_class.count):
+                found = found.then(follow[qr])
+            return found
+
+        return randoms.then(at)
+
+    state: Distribution[State] = Distribution({_before(request): 1})
+    for _ in range(request.hits):
+        state = state.then(drawn)
     return state
 
 
@@ -204,7 +229,7 @@ def damage_odds(
     shared = _shared_qrs(request, qrs)
     state: Distribution[State]
     if shared is None:
-        state = _chain(request, hit_distribution(request), dc_class)
+        state = _random_hits(request, dc_class)
     else:
         state = shared.then(lambda qr: _chain_at(_with_hits(request, hits_at, qr), qr, dc_class))
     inflicted = state.map(_written_total)
@@ -291,8 +316,8 @@ def damage_cost(
         states = min(outcomes**k, 16 * (start + k * most + 1) ** 2)
         chain += 2 * states * outcomes + 2 * states
     chain += 8 * min(outcomes ** _hit_total(request, dc_class), 16 * (start + 17 * most) ** 2)
-    # An attack roll's hits share its QR: one chain for each of its (at most 6) QRs.
-    chain *= 1 if _shared_qrs(request, qrs) is None else 6
+    # Hits sharing a QR: one chain for each QR (at most 6) of the attack roll or random draw.
+    chain *= 1 if _shared_qrs(request, qrs) is None and dc_class.count == 1 else 6
     fields = ("/hits", "/armor", "/worn", "/ds", "/damage_class")
     return Estimate(per_hit + chain, fields, partial(damage_states, request, qrs))
 
@@ -303,6 +328,14 @@ def damage_states(request: DamageInput, qrs: Distribution[QR] | None, limit: int
     the states followed as sets (a chain for each QR of an attack roll its hits share); the
     count stops once past `limit`."""
     shared = _shared_qrs(request, qrs)
+    if shared is None and _parse(request)[0].count > 1:
+        # Random QRs a damage class's hits share: counted as the odds make them.
+        try:
+            with metered(limit=limit) as made:
+                damage_odds(request)
+        except OverLimit as over:
+            return over.states
+        return made.states
     if shared is None:
         return _chain_states(request, None, limit, 0)
     count = 0
@@ -378,10 +411,12 @@ def resolve_hits(request: DamageInput, dice: Dice) -> DamageResult:
     condition = request.condition
     reports: list[HitReport] = []
     done: list[HitDamage] = []
-    # One attack roll for all the attack's hits (#24); without a QR each hit takes its own.
-    shared = roll_qr(request.qr, attack, dice) if attack is not None else None
-    for _ in range(_hit_total(request, dc_class)):
-        qr, qr_roll = shared or roll_qr(request.qr, attack, dice)
+    # One attack roll for all the attack's hits (#24); without one, each hit draws a random
+    # QR its damage class's hits share ('2x16b').
+    qr, qr_roll = roll_qr(request.qr, attack, dice)
+    for index in range(_hit_total(request, dc_class)):
+        if attack is None and index and index % dc_class.count == 0:
+            qr, qr_roll = roll_qr(request.qr, attack, dice)
         location, location_roll = None, None
         if request.located and qr <= QR.QR4:
             location, location_roll = roll_location(request.aim, dice)
