@@ -9184,6 +9184,14 @@ class Client(Transport):
         answer = self._send("GET", "/v1/foresight/tables/failure-ranges")
         return models.ForesightFailureRangesTable.model_validate_json(answer.content)
 
+    def get_foresight_tables_field_aliases(self) -> models.ForesightFieldAliasesTable:
+        """Fields the book names otherwise than its field table (AMB-46)
+
+        GET /v1/foresight/tables/field_aliases
+        """
+        answer = self._send("GET", "/v1/foresight/tables/field_aliases")
+        return models.ForesightFieldAliasesTable.model_validate_json(answer.content)
+
     def get_foresight_tables_fields(self) -> models.ForesightFieldsTable:
         """Fields of knowledge: education character points for basic, standard and each
         specialization, and TL (blank: no such level)
@@ -9526,6 +9534,14 @@ class Client(Transport):
         """
         answer = self._send("GET", "/v1/foresight/tables/shield-protection")
         return models.ForesightShieldProtectionTable.model_validate_json(answer.content)
+
+    def get_foresight_tables_skill_aliases(self) -> models.ForesightSkillAliasesTable:
+        """Skills the book names otherwise than its skill table (AMB-46)
+
+        GET /v1/foresight/tables/skill_aliases
+        """
+        answer = self._send("GET", "/v1/foresight/tables/skill_aliases")
+        return models.ForesightSkillAliasesTable.model_validate_json(answer.content)
 
     def get_foresight_tables_skills(self) -> models.ForesightSkillsTable:
         """Skills: formula, base cost, BEF, limit and TL (* free to all at level 0)

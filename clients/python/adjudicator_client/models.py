@@ -230,6 +230,19 @@ class ForesightAimOptions(Model):
     ] = 5
 
 
+class ForesightAliasRow(Model):
+    """
+    A name the book uses for a row its table names otherwise (AMB-46).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    alias: Annotated[str, Field(title="Alias")]
+    name: Annotated[str, Field(description="The table's name for it.", title="Name")]
+    source: Annotated[str, Field(title="Source")]
+
+
 class ForesightAllocation(Model):
     """
     The nine inherent attributes (F:L454-464).
@@ -2014,6 +2027,18 @@ class ForesightFeatureRow(Model):
     )
     feature: Annotated[str, Field(title="Feature")]
     cost: Annotated[int, Field(title="Cost")]
+
+
+class ForesightFieldAliasesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightAliasRow], Field(title="Rows")]
 
 
 class ForesightFieldLevelResult(Model):
@@ -5192,6 +5217,18 @@ class ForesightSkillAcquireInPlayResult(Model):
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
+
+
+class ForesightSkillAliasesTable(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(title="Name")]
+    title: Annotated[str, Field(title="Title")]
+    source: Annotated[
+        str, Field(description="Where the seed text states the table.", title="Source")
+    ]
+    rows: Annotated[list[ForesightAliasRow], Field(title="Rows")]
 
 
 class ForesightSkillChange(Model):

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.foresight.characters.skills import AliasRow, aliased
 from service.rules.foresight.resolution.scores import round_half_up
 from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
@@ -63,19 +64,11 @@ class FieldCost(Model):
     bought: list[str] = Field(description="The levels this buys, in order.")
 
 
-#: Names the book gives fields its table names otherwise (AMB-46, catalogue 3.C.12).
-FIELD_ALIASES = {
-    "forensics": "Forensic Science",  # F:L1203-1204
-    "musical composition": "Musical Theory",  # F:L2316
-    "market field": "Generic Market Field",  # F:L1202, F:L1220
-    "market fields": "Generic Market Field",
-    "weapon maintenance": "Generic Trade",  # vocational, as car mechanics (F:L2434); F:L1206
-    "vehicle maintenance": "Generic Trade",
-}
+FIELD_ALIASES = table(__name__, "field_aliases", AliasRow)
 
 
 def _named_field(name: str) -> FieldRow | None:
-    wanted = FIELD_ALIASES.get(name.casefold(), name).casefold()
+    wanted = aliased(FIELD_ALIASES, name).casefold()
     return next((r for r in FIELDS if r.field.casefold() == wanted), None)
 
 

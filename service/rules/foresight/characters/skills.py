@@ -17,13 +17,15 @@ from pydantic import Field
 from service.rules.foresight.resolution.abilities import Attribute
 from service.rules.foresight.resolution.scores import TwentyPlus, round_half_up, twenty_plus
 from service.rules.model import InputError, Model, option
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Table, operation
 from service.rules.tables import table
 
 __all__ = [
     "SKILLS",
+    "AliasRow",
     "AttributeValues",
     "SkillRow",
+    "aliased",
     "canonical_skill",
     "cost_to_own",
     "favored_errors",
@@ -61,23 +63,27 @@ class SkillRow(Model):
 
 SKILLS = table(__name__, "skills", SkillRow, covers=("foresight.skill.catalog",))
 
-#: Names the book gives skills its table names otherwise (AMB-46, catalogue 3.C.10).
-SKILL_ALIASES = {
-    "hth combat": "Hand-to-Hand Combat",  # F:L646, F:L1200
-    "navigation": "Navigate",  # F:L1210, F:L3348
-    "watercraft": "Watercraft, Powered",  # an NPC's Vehicle (e.g. Watercraft), F:L1209
-    "game": "Generic Game",  # the NPC tables' placeholders, F:L1199-1223
-    "heavy weapon": "Generic Heavy Weapon",
-    "rowing": "Generic Sporting Skill",  # F:L1999
-    "fencing": "Generic Sporting Skill",  # F:L1764
-    "kendo": "Generic Sporting Skill",
-    "greco-roman wrestling": "Generic Sporting Skill",
-}
+
+class AliasRow(Model):
+    """A name the book uses for a row its table names otherwise (AMB-46)."""
+
+    alias: str
+    name: str = Field(description="The table's name for it.")
+    source: str
+
+
+SKILL_ALIASES = table(__name__, "skill_aliases", AliasRow)
+
+
+def aliased(aliases: Table[AliasRow], name: str) -> str:
+    """The table's name for `name`, or `name` itself."""
+    wanted = name.casefold()
+    return next((row.name for row in aliases if row.alias.casefold() == wanted), name)
 
 
 def canonical_skill(name: str) -> str:
-    """The skill table's name for `name` (AMB-46): 'Navigation' is Navigate."""
-    return SKILL_ALIASES.get(name.casefold(), name)
+    """The skill table's name for `name` (AMB-46): 'Navigation' is Navigate (F:L1210)."""
+    return aliased(SKILL_ALIASES, name)
 
 
 def skill_row(name: str, loc: tuple[str | int, ...] = ("skill",)) -> SkillRow:
