@@ -54,6 +54,7 @@ from service.rules.foresight.mortality.resolve import (
     damage_cost,
     damage_odds,
     resolve_hits,
+    with_hits,
 )
 from service.rules.foresight.resolution.chance import Setup, Task
 from service.rules.foresight.resolution.odds import QualityOdds, contest_cost, quality_odds
@@ -312,11 +313,6 @@ def _hits_at(request: AttackInput) -> Callable[[QR], int] | None:
     return lambda qr: burst_of(ranged, qr, options)[1]
 
 
-def _landed(request: AttackInput, damage: DamageInput, qr: QR) -> DamageInput:
-    hits_at = _hits_at(request)
-    return damage if hits_at is None else damage.model_copy(update={"hits": max(1, hits_at(qr))})
-
-
 def _side(setup: Setup | None, qr: QR | None) -> Distribution[QR]:
     if setup is not None:
         return distribution(setup)
@@ -424,5 +420,7 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
         defense_qr=defense_qr,
         final=quality(final),
         hit=lands <= QR.QR4,
-        damage=resolve_hits(_landed(request, _damage(plan, request.options, lands), lands), dice),
+        damage=resolve_hits(
+            with_hits(_damage(plan, request.options, lands), _hits_at(request), lands), dice
+        ),
     )

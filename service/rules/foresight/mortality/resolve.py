@@ -186,6 +186,7 @@ def _random_hits(request: DamageInput, dc_class: DamageClass) -> Distribution[St
     own, F:L3318), which the hits of its damage class share: #24 draws the QR once, then
     repeats location, armor and damage for each of '2x16b's two."""
     if dc_class.count == 1:
+        # Nothing shared: one hit's ways over every random QR at once.
         return _chain(request, hit_distribution(request), dc_class)
     randoms = _qr_distribution(request, None)
     follow = {qr: _after(hit_distribution(request, Distribution({qr: 1})), dc_class,
@@ -206,7 +207,7 @@ def _random_hits(request: DamageInput, dc_class: DamageClass) -> Distribution[St
     return state
 
 
-def _with_hits(request: DamageInput, hits_at: Callable[[QR], int] | None, qr: QR) -> DamageInput:
+def with_hits(request: DamageInput, hits_at: Callable[[QR], int] | None, qr: QR) -> DamageInput:
     """The request with the hits its QR lands, when they depend on it."""
     if hits_at is None:
         return request
@@ -231,7 +232,7 @@ def damage_odds(
     if shared is None:
         state = _random_hits(request, dc_class)
     else:
-        state = shared.then(lambda qr: _chain_at(_with_hits(request, hits_at, qr), qr, dc_class))
+        state = shared.then(lambda qr: _chain_at(with_hits(request, hits_at, qr), qr, dc_class))
     inflicted = state.map(_written_total)
     return DamageOdds(
         result=outcome_table(inflicted),
