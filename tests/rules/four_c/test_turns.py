@@ -72,6 +72,19 @@ def test_the_turn_and_waiting():
         run(wait, {"winners": ["Nova"], "waiting": ["Brute"]})
 
 
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"winners": ["Nova", "Nova"]}, "winners"),
+     ({"winners": ["Nova", "Sparrow"], "waiting": ["Sparrow", "Sparrow"]}, "waiting")],
+)  # fmt: skip
+def test_a_character_waits_once(body, field):
+    """C:L1240: a character of the winning side may wait, once: a name twice is a 422 naming
+    the list, not a character who interrupts twice."""
+    with pytest.raises(InputError) as bad:
+        run(wait, body)
+    assert bad.value.loc == (field,)
+
+
 # Drowning
 
 

@@ -179,6 +179,10 @@ class Waiting(Model):
 def wait(request: WaitInput) -> Waiting:
     """Advanced: a character whose side won initiative may wait, let opponents act, and
     interrupt at the best moment (C:L1238-1240)."""
+    for field, names in (("winners", request.winners), ("waiting", request.waiting)):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise InputError((field,), f"each character once: {', '.join(twice)}")
     unknown = [name for name in request.waiting if name not in request.winners]
     if unknown:
         raise InputError(("waiting",), f"only the winning side may wait: {', '.join(unknown)}")
