@@ -191,6 +191,17 @@ def test_healing():
     assert run(heal_nightly, {**night, "nights": 2}).damage_points == 90
 
 
+@pytest.mark.parametrize(
+    ("heal", "extra"), [(heal_between_adventures, {}), (heal_nightly, {"fortitude": 30})]
+)
+def test_damage_points_above_their_maximum_are_a_422(heal, extra):
+    """C:L1331: Damage points start at M+C+B+F and are only lost, so never above it; both
+    healing rules refuse more, naming the field."""
+    with pytest.raises(InputError) as bad:
+        run(heal, {"damage_points": 95, "maximum": 90, **extra})
+    assert bad.value.loc == ("damage_points",)
+
+
 @pytest.mark.parametrize(("scale", "points"), [("personal", 5), ("city", 25), ("global", 100)])
 def test_fortune_by_scale(scale, points):
     """C:L1345-1371."""

@@ -34,7 +34,14 @@ class BetweenInput(Model):
 )
 def heal_between_adventures(request: BetweenInput) -> Health:
     """Characters recover all damage between adventures (C:L1333-1335)."""
+    _within_maximum(request)
     return Health(damage_points=request.maximum, maximum=request.maximum)
+
+
+def _within_maximum(request: BetweenInput) -> None:
+    """Damage points start at the total of four traits and are lost (C:L1331): never above it."""
+    if request.damage_points > request.maximum:
+        raise InputError(("damage_points",), "Damage points cannot exceed their maximum")
 
 
 class NightlyInput(BetweenInput):
@@ -51,8 +58,7 @@ class NightlyInput(BetweenInput):
 def heal_nightly(request: NightlyInput) -> Health:
     """Optional rule: each night a character heals Damage points equal to Fortitude, up to
     the starting value (C:L1337-1339)."""
-    if request.damage_points > request.maximum:
-        raise InputError(("damage_points",), "Damage points cannot exceed their maximum")
+    _within_maximum(request)
     healed = request.damage_points + request.fortitude * request.nights
     return Health(damage_points=min(healed, request.maximum), maximum=request.maximum)
 
