@@ -4822,9 +4822,10 @@ class Client(Transport):
         self,
         body: models.FourCPotionDrinkRequest,
     ) -> models.FourCPotionDrinkResult:
-        """Drinking a potion takes a turn and it works from the next; a Fast Attack character may
-        give up one attack a turn to drink one. Drinking a second before the first has run out
-        negates the effects of both (C:L1676-1678): the second never starts (catalogue 3.12.6).
+        """Drinking a potion takes a turn and it works from the next (a healing potion's points as
+        healing_potion_next_turn says, A-46); a Fast Attack character may give up one attack a turn
+        to drink one. Drinking a second before the first has run out negates the effects of both
+        (C:L1676-1678): the second never starts (catalogue 3.12.6).
 
         POST /v1/four-c/potion/drink
         """

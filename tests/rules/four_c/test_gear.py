@@ -321,6 +321,19 @@ def test_recharge_times_are_3d10_5_and_2d10_5(source, count, low, high, mean):
     assert getattr(rolled.power, f"{source}_uses") == (20 if source == "backpack" else 10)
 
 
+@pytest.mark.parametrize(("source", "count"), [("backpack", 3), ("belt", 2)])
+def test_a_recharge_written_as_dice_is_rolled_as_dice(source, count):
+    """C:L1672 writes '3d10+5 turns' and '2d10+5 turns', dice, not a range such as '2-20
+    turns': range_dice=uniform (A-25) leaves them summed d10s."""
+    body = {"action": "recharge", "source": source, "options": {"range_dice": "uniform"}}
+    expected = by_d10s(count, 5)
+    assert table(odds(voltaic_fist, body).recharge_turns) == {
+        str(k): v for k, v in expected.items()
+    }
+    rolled = run(voltaic_fist, {**body, "dice": {"values": [10] * count}})
+    assert (rolled.recharge_turns, rolled.recharge_faces) == (10 * count + 5, (10,) * count)
+
+
 def test_a_d10_read_0_to_9_shortens_the_recharge():
     """A-26."""
     body = {"action": "recharge", "options": {"d10_zero_is_ten": False}}
@@ -346,6 +359,17 @@ def test_drinking_takes_a_turn_or_an_attack_and_works_next_turn():
     with pytest.raises(InputError) as graded:
         run(drink, {"potion": "healing", "grade": "lesser", "turn": 5})
     assert graded.value.loc == ("grade",)
+
+
+def test_a_healing_potion_drunk_works_when_its_option_says():
+    """C:L1690 'turn after' (A-46): with healing_potion_next_turn off the 25 points come the
+    turn it is given, and drinking it says the same turn that potion/healing does."""
+    body = {"turn": 5, "options": {"healing_potion_next_turn": False}}
+    drunk = run(drink, {"potion": "healing", **body})
+    given = run(healing, {"damage_points": 10, "starting_damage": 60, **body})
+    assert (drunk.first_turn, drunk.last_turn, given.turn) == (5, 5, 5)
+    later = run(drink, {"potion": "strength", **body})
+    assert later.first_turn == 6  # every other potion still starts next turn (C:L1678)
 
 
 def test_a_second_potion_while_the_first_lasts_negates_both():
@@ -431,6 +455,15 @@ def test_strength_is_2d10_plus_10_for_3_turns():
     assert (brawn.trait, brawn.rv, brawn.turns) == ("brawn", 60, 3)
     greater = run(strength, {"grade": "greater", "dice": {"values": [1, 1]}})
     assert (greater.bonus, greater.turns) == (12, 4)
+
+
+def test_strength_written_as_dice_is_rolled_as_dice():
+    """C:L1694 writes '2d10+10', dice, not a range such as '2-20 turns': range_dice=uniform
+    (A-25) leaves it 12-30 with mean 21 (catalogue 5.4), and two dice on the table."""
+    body = {"trait_rv": 30, "options": {"range_dice": "uniform"}}
+    assert table(odds(strength, body).bonus) == {str(k): v for k, v in by_d10s(2, 10).items()}
+    rolled = run(strength, {**body, "dice": {"values": [3, 8]}})
+    assert (rolled.faces, rolled.bonus, rolled.rv) == ((3, 8), 21, 51)
 
 
 def test_a_power_potion_grants_the_power_at_2d10_plus_10():

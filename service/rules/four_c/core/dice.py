@@ -18,7 +18,7 @@ from service.rules.four_c.core.options import CoreOptions, RangeDice
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["D100", "DiceMode", "counted", "d100_distribution", "roll_d100"]
+__all__ = ["D100", "DiceMode", "counted", "d100_distribution", "roll_d100", "written_dice"]
 
 _D10 = Distribution.die(10)
 
@@ -137,6 +137,15 @@ class Ndx(Model):
 def counted(face: int, options: CoreOptions) -> int:
     """A d10 face counted on its own: 1-10, or 0-9 (A-26)."""
     return face if options.d10_zero_is_ten else digit(face)
+
+
+def written_dice(count: int, add: int, options: CoreOptions) -> NdxInput:
+    """Dice the text writes as dice, such as the Strength potion's '2d10+10' (C:L1694) or the
+    Fist's '3d10+5 turns' (C:L1672), are rolled and summed whatever `range_dice` says: that
+    option reads only a span written as a range, '2-20 turns' (A-25). The 0 face still counts
+    as `d10_zero_is_ten` says (A-26)."""
+    return NdxInput(count=count, add=add,
+                    options=options.model_copy(update={"range_dice": RangeDice.NDX}))  # fmt: skip
 
 
 def _uniform_sides(request: NdxInput) -> int:

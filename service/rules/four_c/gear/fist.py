@@ -12,7 +12,15 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, OutcomeProbability, exact, outcome_table
-from service.rules.four_c.core.dice import DiceMode, Ndx, NdxInput, ndx, ndx_cost, ndx_distribution
+from service.rules.four_c.core.dice import (
+    DiceMode,
+    Ndx,
+    NdxInput,
+    ndx,
+    ndx_cost,
+    ndx_distribution,
+    written_dice,
+)
 from service.rules.four_c.core.ranks import MAX_RV, RankValue
 from service.rules.four_c.gear.options import FistOptions
 from service.rules.four_c.gear.tables import FIST, Source, source_row
@@ -131,7 +139,7 @@ def _recharged(request: FistInput) -> Source:
 
 def _dice(request: FistInput) -> NdxInput:
     row = source_row(_recharged(request))
-    return NdxInput(count=row.recharge_d10s, add=row.recharge_add, options=request.options)
+    return written_dice(row.recharge_d10s, row.recharge_add, request.options)
 
 
 def _spend(request: FistInput) -> FistPower:

@@ -13,7 +13,14 @@ from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Exact, OutcomeProbability, exact, outcome_table
 from service.rules.four_c.characters.tables import PowerName, PrimaryTrait
-from service.rules.four_c.core.dice import Ndx, NdxInput, ndx, ndx_cost, ndx_distribution
+from service.rules.four_c.core.dice import (
+    Ndx,
+    NdxInput,
+    ndx,
+    ndx_cost,
+    ndx_distribution,
+    written_dice,
+)
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.gear.options import PotionOptions
 from service.rules.four_c.gear.tables import HEALING, Grade, turns_of
@@ -26,7 +33,7 @@ from service.rules.four_c.powers.anatomy import (
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["Potion", "drink", "duration", "healing", "invisibility", "strength"]
+__all__ = ["Potion", "delay", "drink", "duration", "healing", "invisibility", "strength"]
 
 Turn = Annotated[int, Field(ge=1, le=100_000)]
 #: A potion's effect starts the turn after it is drunk (C:L1678).
@@ -53,6 +60,15 @@ def duration(potion: Potion, grade: Grade, options: PotionOptions) -> int | None
     if potion is Potion.INVISIBILITY and grade is Grade.STANDARD:
         return options.invisibility_potion_turns
     return turns_of(grade)
+
+
+def delay(potion: Potion, options: PotionOptions) -> int:
+    """Turns from drinking to the effect: it starts the next turn (C:L1678), a healing potion's
+    25 points too ('turn after', C:L1690), unless healing_potion_next_turn gives them the same
+    turn (A-46)."""
+    if potion is Potion.HEALING and not options.healing_potion_next_turn:
+        return 0
+    return DELAY
 
 
 class DrinkInput(Model):
@@ -89,9 +105,10 @@ class Drunk(Model):
     example={"potion": "trait", "turn": 5, "fast_attack_rv": 30},
 )
 def drink(request: DrinkInput) -> Drunk:
-    """Drinking a potion takes a turn and it works from the next; a Fast Attack character may
-    give up one attack a turn to drink one. Drinking a second before the first has run out
-    negates the effects of both (C:L1676-1678): the second never starts (catalogue 3.12.6)."""
+    """Drinking a potion takes a turn and it works from the next (a healing potion's points as
+    healing_potion_next_turn says, A-46); a Fast Attack character may give up one attack a
+    turn to drink one. Drinking a second before the first has run out negates the effects of
+    both (C:L1676-1678): the second never starts (catalogue 3.12.6)."""
     turns = duration(request.potion, request.grade, request.options)
     attacks_left, action = 0, "turn"
     if request.fast_attack_rv is not None:
@@ -105,7 +122,7 @@ def drink(request: DrinkInput) -> Drunk:
         text = "A potion was still working: the effects of both are negated."
         return Drunk(action=action, attacks_left=attacks_left, first_turn=None, last_turn=None,
                      turns=turns, negated=True, text=text)  # fmt: skip
-    first = request.turn + DELAY
+    first = request.turn + delay(request.potion, request.options)
     last = first if turns is None else first + turns - 1
     return Drunk(action=action, attacks_left=attacks_left, first_turn=first, last_turn=last,
                  turns=turns, negated=False,
@@ -144,9 +161,8 @@ def healing(request: HealingInput) -> Healed:
         raise InputError(("damage_points",), "more Damage points than the starting value")
     row = HEALING[0]
     after = min(request.damage_points + row.damage_points, request.starting_damage)
-    later = DELAY if request.options.healing_potion_next_turn else 0
     return Healed(healed=after - request.damage_points, damage_points=after,
-                  turn=request.turn + later,
+                  turn=request.turn + delay(Potion.HEALING, request.options),
                   dying_ended=request.damage_points == 0 and after > 0)  # fmt: skip
 
 
@@ -211,12 +227,9 @@ class Strengthened(Model):
     extrapolated: bool = Field(description="A power potion: the seed gives no numbers for it.")
 
 
-#: 2d10+10 (C:L1694).
-BONUS = {"count": 2, "add": 10}
-
-
 def _bonus(request: StrengthInput) -> NdxInput:
-    return NdxInput(**BONUS, options=request.options)
+    """2d10+10, written as dice (C:L1694)."""
+    return written_dice(2, 10, request.options)
 
 
 def _base(request: StrengthInput) -> int:
