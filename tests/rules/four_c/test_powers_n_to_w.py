@@ -337,6 +337,36 @@ def test_teleportation():
     refused(teleportation, {**tenth, "sectors": 3, "dice": {"values": [5, 1]}}, "sectors")
 
 
+@pytest.mark.parametrize(
+    ("op", "body", "field"),
+    [
+        (teleportation, {"rv": 20, "sectors": 21}, "sectors"),  # C:L896
+        (teleportation, {"rv": 20, "sectors": 3, "options": {"teleport_distance": "tenth"}},
+         "sectors"),
+        (nullification, {"rv": 30, "target_power_rv": 45, "distance_sectors": 4},
+         "distance_sectors"),  # C:L748
+        (telekinesis, {"rv": 40, "willpower": 20, "attack": True, "distance_sectors": 5},
+         "distance_sectors"),  # A-72
+        (one_of_a_kind_weapon, {"rv": 30, "kind": "ranged", "trait_rv": 10,
+                                "distance_sectors": 4}, "distance_sectors"),  # A-72
+        (one_of_a_kind_weapon, {"rv": 30, "kind": "melee", "trait_rv": 10,
+                                "distance_sectors": 1}, "distance_sectors"),
+        (plant_control, {"rv": 40, "melee": 10, "plants": 2}, "plants"),  # C:L790
+        (plant_control, {"rv": 40, "melee": 10, "distance_sectors": 5}, "distance_sectors"),
+        (nine_lives, {"rv": 20, "spent": 41}, "spent"),  # C:L744
+        (nine_lives, {"rv": 20, "lucky_roll": True, "lucky_roll_used": True}, "lucky_roll"),
+    ],
+)  # fmt: skip
+def test_the_odds_refuse_what_the_roll_refuses(op, body, field):
+    """C:L744, C:L748, C:L790, C:L896: a jump, a target or a plant past the power's reach,
+    or Fortune past the Nine Lives pool, is refused by the roll; its odds refused none of
+    them (they answered as if the rule allowed it), and now refuse them alike."""
+    refused(op, body, field)
+    with pytest.raises(InputError) as error:
+        odds(op, body)
+    assert error.value.loc[0] == field
+
+
 def test_shapeshift_rolls_only_to_impersonate():
     """C:L806."""
     free = run(shapeshift, {"rv": 20, "dice": {"seed": 3}})
@@ -605,6 +635,8 @@ def test_the_estimates_hold_what_the_odds_enumerate():
     ("path", "body", "pointer"),
     [
         ("power/teleportation", {"rv": 20, "sectors": 21}, "/sectors"),
+        ("power/teleportation/odds", {"rv": 20, "sectors": 21}, "/sectors"),
+        ("power/nine-lives/odds", {"rv": 20, "spent": 41}, "/spent"),
         ("power/protected-sense", {"rv": 30, "sense": "touch", "attack_rv": 1}, "/sense"),
         ("power/weapon", {"rv": 20, "weapons": ["rifle", "rifle"]}, "/weapons"),
         ("power/trait-increase", {"traits": [{"trait": "brawn", "rv": 3}] * 2}, "/traits/1/trait"),

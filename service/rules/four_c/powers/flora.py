@@ -72,7 +72,16 @@ class PlantControlOdds(Model):
     check: PowerCheckOdds | None = Field(description="The roll, when one is made.")
 
 
+def _in_reach(request: PlantControlInput) -> None:
+    """A plant each turn for each attack the character has, within a tenth of the Rank Value
+    in sectors, rounded up (C:L790): the roll and its odds refuse anything else alike."""
+    if request.plants > request.attacks_per_turn:
+        raise InputError(("plants",), "one plant a turn for each attack the character has")
+    within(request.distance_sectors, tenth(request.rv), "distance_sectors")
+
+
 def plant_control_odds(request: PlantControlInput) -> PlantControlOdds:
+    _in_reach(request)
     table = _table(request.action)
     if table is None:
         return PlantControlOdds(check=None)
@@ -92,9 +101,7 @@ def plant_control(request: PlantControlInput, dice: Dice) -> PlantControl:
     """Twist and turn plants to wrestle, attack or block, with the greater of the power and
     Melee +10; a plant each turn for each attack the character has (controlling counts as
     an attack), within a tenth of the Rank Value in sectors, rounded up (C:L788-790)."""
-    if request.plants > request.attacks_per_turn:
-        raise InputError(("plants",), "one plant a turn for each attack the character has")
-    within(request.distance_sectors, tenth(request.rv), "distance_sectors")
+    _in_reach(request)
     action_rv = greater_of(request.rv, request.melee)
     table = _table(request.action)
     check = None if table is None else roll_power(request, action_rv, table, dice)

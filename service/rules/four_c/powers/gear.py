@@ -97,7 +97,21 @@ def _attack_rv(request: OneOfAKindInput) -> int:
     return greater_of(request.rv, request.trait_rv)
 
 
+def _reach(request: OneOfAKindInput) -> int | None:
+    """A ranged weapon's reach, a tenth of its Rank Value in sectors (A-72), the target
+    within it; a melee weapon strikes in its own sector. The attack and its odds refuse a
+    target out of reach alike."""
+    if request.kind is WeaponKind.MELEE:
+        if request.distance_sectors:
+            raise InputError(("distance_sectors",), "a melee weapon strikes in its own sector")
+        return None
+    reach = tenth(request.rv)
+    within(request.distance_sectors, reach, "distance_sectors")
+    return reach
+
+
 def one_of_a_kind_odds(request: OneOfAKindInput) -> PowerCheckOdds:
+    _reach(request)
     return power_odds(request, _attack_rv(request), _table(request))
 
 
@@ -115,12 +129,7 @@ def one_of_a_kind_weapon(request: OneOfAKindInput, dice: Dice) -> OneOfAKindWeap
     its Rank Value and Melee +10 (melee) or Coordination +10 (ranged), a ranged one within a
     tenth of its Rank Value in sectors (A-72); a power built into it gains +10 but is lost
     with it (C:L750-758)."""
-    ranged = request.kind is WeaponKind.RANGED
-    reach = tenth(request.rv) if ranged else None
-    if reach is not None:
-        within(request.distance_sectors, reach, "distance_sectors")
-    elif request.distance_sectors:
-        raise InputError(("distance_sectors",), "a melee weapon strikes in its own sector")
+    reach = _reach(request)
     check = roll_power(request, _attack_rv(request), _table(request), dice)
     incorporated = request.incorporated_power_rv
     return OneOfAKindWeapon(

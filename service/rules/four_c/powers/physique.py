@@ -104,7 +104,19 @@ class NineLivesOdds(Model):
     mean: Exact | None = Field(description="Its mean: 64.35 (catalogue 5.5).")
 
 
+def _pool(request: NineLivesInput) -> int:
+    """The session's pool, twice the Rank Value, and the one lucky roll a session (C:L744):
+    the rule and its odds refuse spending past the pool, or a second lucky roll, alike."""
+    pool = 2 * request.rv
+    if request.spent > pool:
+        raise InputError(("spent",), f"the pool holds {pool} points this session")
+    if request.lucky_roll and request.lucky_roll_used:
+        raise InputError(("lucky_roll",), "the lucky roll comes once a session (C:L744)")
+    return pool
+
+
 def nine_lives_odds(request: NineLivesInput) -> NineLivesOdds:
+    _pool(request)
     if not request.lucky_roll:
         return NineLivesOdds(roll=outcome_table(Distribution({"not_rolled": 1})), mean=None)
     found = d100_distribution(DiceMode.NINE_LIVES)
@@ -129,11 +141,7 @@ def nine_lives(request: NineLivesInput, dice: Dice) -> NineLives:
     """At the start of each session a pool of Fortune twice the Rank Value, spent only on die
     rolls that session, never saved or spent on improvement; and once a session a d% whose
     tens die is chosen after the roll (C:L742-744)."""
-    pool = 2 * request.rv
-    if request.spent > pool:
-        raise InputError(("spent",), f"the pool holds {pool} points this session")
-    if request.lucky_roll and request.lucky_roll_used:
-        raise InputError(("lucky_roll",), "the lucky roll comes once a session (C:L744)")
+    pool = _pool(request)
     roll = roll_d100(dice, DiceMode.NINE_LIVES, "Nine Lives") if request.lucky_roll else None
     remaining = pool - request.spent
     return NineLives(pool=pool, remaining=remaining, shifts=remaining // FORTUNE_PER_SHIFT,

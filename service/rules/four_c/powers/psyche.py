@@ -134,6 +134,7 @@ class NullificationOdds(PowerCheckOdds):
 
 
 def nullification_odds(request: NullificationInput) -> NullificationOdds:
+    within(request.distance_sectors, tenth(request.rv), "distance_sectors")
     found = power_odds(request, request.rv, NULLIFICATION)
     colours = _colours(request, request.rv)
     effects = colours.map(lambda c: _nullified(request, NULLIFICATION[c].result))
@@ -321,6 +322,7 @@ class TelekinesisOdds(Model):
 def telekinesis_odds(request: TelekinesisInput) -> TelekinesisOdds:
     if not request.attack:
         return TelekinesisOdds(attack=None)
+    within(request.distance_sectors, tenth(request.rv), "distance_sectors")
     return TelekinesisOdds(
         attack=power_odds(request, _attack_rv(request), _ranged(request.nail_declared))
     )

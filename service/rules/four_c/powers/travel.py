@@ -231,6 +231,7 @@ class TeleportOdds(Model):
 
 
 def teleportation_odds(request: TeleportInput) -> TeleportOdds:
+    within(request.sectors, _limit(request), "sectors")
     if not request.into_solid:
         colours = colour_distribution(power_master(request, request.rv))
         dazed = colours.map(lambda c: 0 if TELEPORT[c].success else 1)
