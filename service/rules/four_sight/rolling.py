@@ -67,7 +67,9 @@ class CheckRoll(Model):
 
 
 def roll(roller: Roller, plan: Plan, dice: Dice, who: str = "") -> CheckRoll:
-    """Make the check: roll the pool, then let each manifestation act in turn."""
+    """Make the check: roll the pool, then let each manifestation act in turn. The final
+    result is multiplied by the manifestation die (S:L140) whatever it shows: with the injury
+    penalty on that die (S:L201, S-A19(i)) a multiplier of 0 makes the result 0."""
     pool: list[PoolDie] = []
     for role in plan.pool:
         _chain(plan, dice, role, pool, who)
@@ -90,7 +92,10 @@ def roll(roller: Roller, plan: Plan, dice: Dice, who: str = "") -> CheckRoll:
             value, adverse = value - ADVERSE_PENALTY, True
             locked = tuple(plan.locked_after_episode(manifestation, locked))
         else:
-            value = plan.clamp(value) * (multiplied.roll.multiplier or 1) + multiplied.added
+            # A penalised multiplier may be 0 or less (S-A19(i)): it multiplies all the same.
+            factor = multiplied.roll.multiplier
+            assert factor is not None  # only an adverse episode has no multiplier
+            value = plan.clamp(value) * factor + multiplied.added
     return CheckRoll(
         trait=plan.trait, dice=pool, penalty_per_die=plan.penalty, base=base,
         manifestations=acted, result=value, adverse_episode=adverse, unconscious=adverse,

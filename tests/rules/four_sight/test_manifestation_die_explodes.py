@@ -124,3 +124,25 @@ def test_an_unpenalised_6_on_the_multiplier_still_adds_a_die():
         ("explosion", 3, 2),
     ]
     assert result.result == (2 + 4 - 1) * 6 + 2
+
+
+@pytest.mark.parametrize(("floor", "natural"), [("none", 4), ("0", 3), ("0", 4)])
+def test_a_penalised_multiplier_of_0_makes_the_result_0(floor, natural):
+    """Strength 4, conditions +3, a Grievous injury (-4 a die) that also lowers the multiplier
+    (S-A19(i)): base die 3 counts 3 - 4 (0 with the 0 floor), and a multiplier that now shows 0
+    multiplies the check by 0 (S:L140, S:L201), so even TN 1 fails. Before, a multiplier of
+    0 was taken for 1 and the check stood at its base, which the odds never allowed."""
+    penalised = [*ADDITIVE, "manifestation"]
+    payload = {
+        "traits": [{"trait": "strength", "score": 4}], "condition_modifier": 3,
+        "injuries": ["grievous"], "manifestations": ["accelerated_computation"],
+        "use_manifestation": "accelerated_computation", "target_number": 1,
+        "options": {"penalty_applies_to": penalised, "die_floor": floor},
+    }  # fmt: skip
+    result = run(check, {**payload, "dice": {"values": [3, natural]}})
+    (manifested,) = result.manifestations
+    assert manifested.multiplier == 0
+    assert result.base == (7 if floor == "0" else 6)
+    assert (result.result, result.success) == (0, False)
+    # The odds agree: only multipliers of 1 or more (naturals 5 and 6) reach TN 1.
+    assert Fraction(odds(check, payload).success.exact) == Fraction(1, 3)
