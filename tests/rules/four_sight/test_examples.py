@@ -1,6 +1,7 @@
 """The seed's worked examples with table dice (seeds/000, cited as S:L<n>), and the rules
 around them: trait choice, expertise, manifestations, combat and injuries."""
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from service.rules.four_sight.expertise import AFFINITIES, DEFENSIVE_TACTICS
 from service.rules.four_sight.manifestations import recovery
 from service.rules.four_sight.mooks import mook_horde
 from service.rules.model import InputError
-from tests.rules.four_sight.rulebook import roller, run
+from tests.rules.four_sight.rulebook import odds, roller, run
 
 CROSSBOW = {**roller(4, 2, trait_name="intelligence"), "target_number": 7}
 COMPUTATION = {"manifestations": ["accelerated_computation"],
@@ -59,6 +60,21 @@ def test_an_adverse_episode():
     assert caught.value.loc == ("use_manifestation",)
     assert run(recovery, {"hours_rested": 23.5}).available is False
     assert run(recovery, {"hours_rested": 24}).available is True
+
+
+@pytest.mark.parametrize(("raised_to", "chance"), [(4, Fraction(1, 2)), (5, Fraction(1, 3))])
+def test_hurricane_winds_raise_a_stroll(raised_to, chance):
+    """E3, S:L130: anyone strolls down the street (TN 1, S:L121), but hurricane-force winds
+    may raise the target number to 4 or 5. A TN change, not a check modifier (S-A06): an
+    average person (trait 0, S:L119) then makes it on a d6 of 4+ or 5+."""
+    stroll = {**roller(0, trait_name="strength"), "target_number": 1}
+    assert run(check, {**stroll, **dice(1)}).success is True
+    assert Fraction(odds(check, stroll).success.exact) == 1
+    windy = {**stroll, "tn_adjustment": raised_to - 1}
+    result = run(check, {**windy, **dice(raised_to - 1)})
+    assert (result.target_number, result.margin, result.success) == (raised_to, -1, False)
+    assert run(check, {**windy, **dice(raised_to)}).success is True
+    assert Fraction(odds(check, windy).success.exact) == chance
 
 
 def test_megabyte_hacks_the_network():
