@@ -99,7 +99,17 @@ class Concussed(FollowUp):
     )
 
 
+def _as_damage(request: ConcussInput) -> bool:
+    """Whether the lost points are Damage points (A-16), which needs the Damage maximum: the
+    roll and its odds refuse the option without it alike."""
+    as_damage = request.options.concuss_points is ConcussPoints.DAMAGE_POINTS
+    if as_damage and request.damage_max is None:
+        raise InputError(("damage_max",), "concuss_points=damage_points needs the damage_max")
+    return as_damage
+
+
 def concuss_odds(request: ConcussInput) -> FollowUpOdds:
+    _as_damage(request)
     return _odds(request, CONCUSS, request.rv)
 
 
@@ -117,9 +127,7 @@ def concuss(request: ConcussInput, dice: Dice) -> Concussed:
     points" and on waking recovering as many as the Fortitude Rank Value (C:L1264-1272).
     Those points name no pool: by default unconsciousness only; read as Damage points, they
     are 0 while out, without Dying, and at most the Damage maximum on waking (A-16)."""
-    as_damage = request.options.concuss_points is ConcussPoints.DAMAGE_POINTS
-    if as_damage and request.damage_max is None:
-        raise InputError(("damage_max",), "concuss_points=damage_points needs the damage_max")
+    as_damage = _as_damage(request)
     found = Concussed(**dict(_follow_up(request, dice, CONCUSS, request.rv)))
     if found.result != "unconscious":
         return found

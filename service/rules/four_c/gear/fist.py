@@ -161,7 +161,10 @@ class FistOdds(Model):
 
 
 def fist_odds(request: FistInput) -> FistOdds:
-    """3d10+5 (8-35, mean 21.5) or 2d10+5 (7-25, mean 16), exactly (catalogue 5.4)."""
+    """3d10+5 (8-35, mean 21.5) or 2d10+5 (7-25, mean 16), exactly (catalogue 5.4). Like
+    the action, they refuse more uses than the source has left."""
+    if request.action is FistAction.USE:
+        _spend(request)
     found = ndx_distribution(_dice(request))
     return FistOdds(recharge_turns=outcome_table(found), mean_recharge_turns=exact(found.mean()))
 

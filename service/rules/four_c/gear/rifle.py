@@ -161,6 +161,16 @@ class RifleAttackOdds(Model):
     master_table: str
 
 
+def _loaded(request: RifleAttackInput) -> int | None:
+    """The rounds in the magazine, if counted: an empty one fires nothing (C:L1618), so the
+    shot and its odds refuse it alike."""
+    if request.rounds_loaded == 0:
+        raise InputError(
+            ("rounds_loaded",), "the magazine is empty: reload it (4 turns, gear/omphalos-ix/ammo)"
+        )
+    return request.rounds_loaded
+
+
 def _over(request: RifleAttackInput, read: Mapping[Colour, str]) -> Distribution[str]:
     rows = {c: ResultRow(colour=c, result=read[c], text="") for c in Colour}
     return result_distribution(_rolled(request), rows, _steps(request))
@@ -169,6 +179,7 @@ def _over(request: RifleAttackInput, read: Mapping[Colour, str]) -> Distribution
 def omphalos_attack_odds(request: RifleAttackInput) -> RifleAttackOdds:
     """Every result, final colour and rolled colour, over the dodge when it is still to be
     rolled (catalogue 5.1)."""
+    _loaded(request)
     close = _close(request)
     table = _table(request)
     found = _over(request, {c: row.result for c, row in table.items()})
@@ -203,11 +214,7 @@ def omphalos_attack(request: RifleAttackInput, dice: Dice) -> RifleAttack:
     up to blue and every Hit becomes a Nail (Deadly Accuracy); within 12 sectors Coordination
     is halved, round down, and blue or yellow falls to red (Range Drawback); 20 damage, the
     target's Body Armor halved, round down (C:L1608-1624, A-43)."""
-    loaded = request.rounds_loaded
-    if loaded == 0:
-        raise InputError(
-            ("rounds_loaded",), "the magazine is empty: reload it (4 turns, gear/omphalos-ix/ammo)"
-        )
+    loaded = _loaded(request)
     close = _close(request)
     found = roll_attack(_rolled(request), dice, _table(request), _steps(request))
     taken = 0 if found.result == "miss" else _taken(request)

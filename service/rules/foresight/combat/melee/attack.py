@@ -153,6 +153,9 @@ def melee_setup(
 
 
 def _odds(request: MeleeAttackInput) -> ResolutionOdds:
+    """The attack's QRs; the weapon is read as the attack reads it, so that the odds refuse
+    a weapon used as it cannot be (an exoskeleton's DC on an armed blow) as the attack does."""
+    profile(request.use, request.options.ucdc_rounding, ("use",))
     return resolution_odds(melee_setup(request, request.options))
 
 

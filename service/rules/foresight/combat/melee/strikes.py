@@ -175,7 +175,9 @@ class KnockoutOdds(Model):
 
 def _knockout(request: KnockoutInput, qr: QR) -> tuple[KnockoutOutcome, int | None]:
     required = QR.QR3 if request.from_behind else QR.QR2
-    damage = would_be_damage(request.blow, qr, request.options) if qr <= QR.QR4 else None
+    # Read at every QR (None on a failure), so that the roll refuses an unreadable blow
+    # whatever it shows, as the odds do.
+    damage = would_be_damage(request.blow, qr, request.options)
     if qr > required:
         return KnockoutOutcome.MISS, damage
     if damage is None:
@@ -282,11 +284,12 @@ class KnockbackOdds(Model):
 
 def _pushed(request: KnockbackInput, qr: QR) -> Fraction | None:
     """Metres pushed back (None: a miss): the would-be wound levels less the defender's DS,
-    when greater (F:L3248); an S or no damage pushes nothing."""
+    when greater (F:L3248); an S or no damage pushes nothing. The blow is read whatever the
+    QR, so that a blow the rules cannot read is refused before any roll, as by the odds."""
+    damage = would_be_damage(request.blow, qr, request.options)
     if qr > QR.QR4:
         return None
-    damage = Fraction(would_be_damage(request.blow, qr, request.options) or 0)
-    return max(Fraction(0), damage - decimal(request.blow.ds))
+    return max(Fraction(0), Fraction(damage or 0) - decimal(request.blow.ds))
 
 
 def _metres(pushed: Fraction | None) -> str:
