@@ -185,6 +185,19 @@ def test_frag_against_body_armor_15():
     assert (beyond.reached, beyond.taken, beyond.body_armor_after) == (False, 0, 15)
 
 
+@pytest.mark.parametrize(
+    "op", [frag, incendiary, lightning], ids=["frag", "incendiary", "lightning"]
+)
+def test_a_target_beyond_the_blast_keeps_its_armor(op):
+    """C:L1546-1550: each grenade changes the Body Armor of the targets it affects, in its
+    sector and the adjacent ones; two sectors away nothing is affected, so the armor reported
+    is the target's own, as after the blast."""
+    beyond = run(op, {"body_armor": 15, "other_armor": [12], "distance_sectors": 2,
+                      "options": {"armor_piercing_scope": "all_armor"}})  # fmt: skip
+    assert (beyond.reached, beyond.body_armor, beyond.armor, beyond.taken) == (False, 15, 15, 0)
+    assert beyond.body_armor_after == 15
+
+
 def test_incendiary_ignores_body_armor_40_unless_fire_proof():
     """T21 (C:L1548)."""
     assert run(incendiary, {"body_armor": 40}).taken == 30

@@ -58,7 +58,9 @@ def _blast(
 ) -> Blast:
     """The blast's damage where the target stands, less its armor as the grenade leaves it
     (never below 0), off its Damage points (C:L1192-1194). The grenade's rule is written for
-    Body Armor; other armor keeps its value unless armor_piercing_scope says all (A-21)."""
+    Body Armor; other armor keeps its value unless armor_piercing_scope says all (A-21). A
+    target beyond the adjacent sectors is not affected (C:L1546-1550): its armor stays its
+    own."""
     row = next(r for r in BLASTS if r.grenade is which)
     reached = in_area(which, target.distance_sectors)
     raw = 0
@@ -66,6 +68,8 @@ def _blast(
         raw = row.sector_damage if target.distance_sectors == 0 else row.adjacent_damage
 
     def pierce(armor: int) -> int:
+        if not reached:
+            return armor
         return max(armor + row.body_armor_change, 0) if armor_works else 0
 
     body = pierce(target.body_armor)
