@@ -4185,8 +4185,10 @@ class Client(Transport):
         body: models.FourCCombatResultDyingRequest,
     ) -> models.FourCCombatResultDyingResult:
         """Damage points are 0 and Fortitude drops a row at the end of each turn until Rank Value 0,
-        death. At 01-02 the character may stabilize for 10 Fortune a turn; a full turn of aid
-        stabilizes them (C:L1274-1276). Fortitude 30 goes 20, 10, 6, 3, 1, 0 (catalogue T22).
+        death. At 01-02 the character may stabilize for 10 Fortune a turn; a full turn of aid before
+        death stabilizes them (C:L1274-1276). Fortitude 30 goes 20, 10, 6, 3, 1, 0 (catalogue T22);
+        the row dropped to is read as row_value says (A-03). At Fortitude 0 the character is dead,
+        and no aid or Fortune changes that.
 
         POST /v1/four-c/combat/result/dying
         """

@@ -7959,27 +7959,6 @@ DamageMax1 = TypeAliasType(
 )
 
 
-class FourCCombatResultDyingResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    fortitude: Annotated[
-        int, Field(description="Fortitude after this turn's end.", title="Fortitude")
-    ]
-    fortune: Annotated[int, Field(title="Fortune")]
-    stabilized: Annotated[bool, Field(title="Stabilized")]
-    dead: Annotated[bool, Field(title="Dead")]
-    turns_to_death: Annotated[
-        int | None,
-        Field(
-            description="Turn-ends left unless stabilized (catalogue 5.8).", title="Turns To Death"
-        ),
-    ]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
-    ]
-
-
 Coordination = TypeAliasType(
     "Coordination",
     Annotated[
@@ -10267,6 +10246,24 @@ class FourCRifleRow(Model):
     reload_turns: Annotated[int, Field(title="Reload Turns")]
     rounds_per_lab_hour: Annotated[int, Field(title="Rounds Per Lab Hour")]
     availability: Annotated[str, Field(title="Availability")]
+
+
+class FourCRowValueOptions(Model):
+    """
+    The reading of a Rank Value moved by Row Steps, for rules that move one without a roll
+    (Dying, C:L1274); the default is the catalogue's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    row_value: Annotated[
+        Literal["floor", "offset"],
+        Field(
+            description="The Rank Value a row step leaves: the lowest of the new row, or the old value moved by the difference of the two rows' lowest values.",
+            title="RowValue",
+        ),
+    ] = "floor"
 
 
 class FourCRushTable(Model):
@@ -25299,6 +25296,30 @@ class FourCCombatResultConcussOddsResult(Model):
     ]
     options_applied: Annotated[
         FourCCombatOptions, Field(description="Every option, defaults filled in, as applied.")
+    ]
+
+
+class FourCCombatResultDyingResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    fortitude: Annotated[
+        int, Field(description="Fortitude after this turn's end.", title="Fortitude")
+    ]
+    fortune: Annotated[int, Field(title="Fortune")]
+    stabilized: Annotated[bool, Field(title="Stabilized")]
+    dead: Annotated[bool, Field(title="Dead")]
+    turns_to_death: Annotated[
+        int | None,
+        Field(
+            description="Turn-ends left unless stabilized (catalogue 5.8).", title="Turns To Death"
+        ),
+    ]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
+    options_applied: Annotated[
+        FourCRowValueOptions, Field(description="Every option, defaults filled in, as applied.")
     ]
 
 
@@ -53431,6 +53452,7 @@ class FourCCombatResultDyingRequest(Model):
     aided: Annotated[
         bool, Field(description="Someone spent this full turn tending them.", title="Aided")
     ] = False
+    options: Annotated[FourCRowValueOptions, Field(validate_default=True)] = {"row_value": "floor"}
 
 
 class FourCCombatResultPoundOddsRequest(Model):

@@ -5,6 +5,7 @@ enumeration (oracle.py)."""
 from fractions import Fraction
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.four_c.combat.endurance import dying, exhaustion, swimming
 from service.rules.four_c.combat.turns import initiative, turn_sequence, wait
@@ -177,3 +178,30 @@ def test_stabilizing():
     with pytest.raises(InputError):
         run(dying, {"fortitude": 1, "fortune": 5, "spend_fortune": True})
     assert run(dying, {"fortitude": 30, "aided": True}).stabilized
+
+
+@pytest.mark.parametrize("request_", [{"aided": True}, {}], ids=["aided", "alone"])
+def test_fortitude_0_is_dead_aided_or_not(request_):
+    """C:L1274: Fortitude drops "until it reaches Rank Value 0, at which point you are dead";
+    aid comes "before you die" (C:L1276), so at Fortitude 0 it stabilizes no one."""
+    found = run(dying, {"fortitude": 0, **request_})
+    assert (found.fortitude, found.stabilized, found.dead) == (0, False, True)
+
+
+def test_the_dropped_fortitude_follows_row_value():
+    """C:L1274, A-03: the row Fortitude drops to is read as its lowest value by default (35
+    goes to 20), or as the old value moved down by the rows' difference (35 goes to 25); the
+    rows, and so the turns to death, are the same either way."""
+    floor = run(dying, {"fortitude": 35})
+    offset = run(dying, {"fortitude": 35, "options": {"row_value": "offset"}})
+    assert (floor.fortitude, floor.turns_to_death) == (20, 5)
+    assert (offset.fortitude, offset.turns_to_death) == (25, 5)
+
+
+def test_dying_takes_only_the_row_value_option():
+    """C:L1274: the drop goes on to Rank Value 0, so a floor on a roll's penalties (A-04) is no
+    option of Dying's; row_value (A-03) is, and the result echoes it."""
+    found = run(dying, {"fortitude": 35, "options": {"row_value": "offset"}})
+    assert found.options_applied.model_dump(mode="json") == {"row_value": "offset"}
+    with pytest.raises(ValidationError):
+        run(dying, {"fortitude": 2, "options": {"rs_clamp_min_row": 1}})

@@ -17,6 +17,7 @@ from service.rules.four_c.core.master_table import (
     result_distribution,
     table_cost,
 )
+from service.rules.four_c.core.options import CoreOptions, RowValueOptions
 from service.rules.four_c.core.ranks import Laddered, RankValue, row_of, stepped
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, Table, operation
@@ -156,6 +157,7 @@ class DyingInput(Laddered):
         default=False, description="Spend 10 Fortune to stop the drop (only at 01-02)."
     )
     aided: bool = Field(default=False, description="Someone spent this full turn tending them.")
+    options: RowValueOptions = Field(default=RowValueOptions())
 
 
 class Dying(Model):
@@ -181,9 +183,14 @@ STABILIZE = 10
 def dying(request: DyingInput) -> Dying:
     """Damage points are 0 and Fortitude drops a row at the end of each turn until Rank Value
     0, death. At 01-02 the character may stabilize for 10 Fortune a turn; a full turn of aid
-    stabilizes them (C:L1274-1276). Fortitude 30 goes 20, 10, 6, 3, 1, 0 (catalogue T22)."""
+    before death stabilizes them (C:L1274-1276). Fortitude 30 goes 20, 10, 6, 3, 1, 0
+    (catalogue T22); the row dropped to is read as row_value says (A-03). At Fortitude 0 the
+    character is dead, and no aid or Fortune changes that."""
     rows = request.table_rows
     row = row_of(request.fortitude, rows)
+    if row == 0:
+        return Dying(fortitude=request.fortitude, fortune=request.fortune, stabilized=False,
+                     dead=True, turns_to_death=0)  # fmt: skip
     if request.aided:
         return Dying(fortitude=request.fortitude, fortune=request.fortune, stabilized=True,
                      dead=False, turns_to_death=None)  # fmt: skip
@@ -194,7 +201,8 @@ def dying(request: DyingInput) -> Dying:
             raise InputError(("fortune",), f"stabilizing costs {STABILIZE} Fortune a turn")
         return Dying(fortitude=request.fortitude, fortune=request.fortune - STABILIZE,
                      stabilized=True, dead=False, turns_to_death=None)  # fmt: skip
-    dropped = max(row - 1, 0)
-    fortitude = rows[dropped].rv_min
-    return Dying(fortitude=fortitude, fortune=request.fortune, stabilized=False,
-                 dead=dropped == 0, turns_to_death=dropped)  # fmt: skip
+    # Dying always goes on to row 0: no row floor of a roll's penalties (A-04) stops it.
+    reading = CoreOptions(row_value=request.options.row_value)
+    dropped = stepped(request.fortitude, (-1,), request, reading)
+    return Dying(fortitude=dropped.rv_effective, fortune=request.fortune, stabilized=False,
+                 dead=dropped.row == 0, turns_to_death=dropped.row)  # fmt: skip

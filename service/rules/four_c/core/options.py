@@ -9,7 +9,7 @@ from pydantic import Field
 
 from service.rules.model import Model, option
 
-__all__ = ["CoreOptions", "RangeDice", "RowValue"]
+__all__ = ["CoreOptions", "RangeDice", "RowValue", "RowValueOptions"]
 
 
 class RowValue(StrEnum):
@@ -22,8 +22,9 @@ class RangeDice(StrEnum):
     UNIFORM = "uniform"
 
 
-class CoreOptions(Model):
-    """Readings of the 4C text for dice and ranks; every default is the catalogue's."""
+class RowValueOptions(Model):
+    """The reading of a Rank Value moved by Row Steps, for rules that move one without a roll
+    (Dying, C:L1274); the default is the catalogue's."""
 
     row_value: RowValue = option(
         RowValue.FLOOR,
@@ -31,6 +32,11 @@ class CoreOptions(Model):
         description="The Rank Value a row step leaves: the lowest of the new row, or the "
         "old value moved by the difference of the two rows' lowest values.",
     )
+
+
+class CoreOptions(RowValueOptions):
+    """Readings of the 4C text for dice and ranks; every default is the catalogue's."""
+
     rs_clamp_min_row: Annotated[int, Field(ge=0, le=1)] = option(
         0,
         ambiguity="A-04",
