@@ -3881,7 +3881,8 @@ class Client(Transport):
         body: models.FourCCombatArmorRequest,
     ) -> models.FourCCombatArmorResult:
         """Armor 10 against a 20-point punch lets 10 through (C:L1194); at 0 Damage points the
-        target is Dying (C:L1165).
+        target is Dying (C:L1165), and a Dying result drops them to 0 (C:L1274) unless the armor
+        stopped it, when it is a Hit (A-15).
 
         POST /v1/four-c/combat/armor
         """

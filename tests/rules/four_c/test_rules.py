@@ -93,6 +93,19 @@ def test_armor_stacking_and_dying_through_armor():
     assert run(armor, {"raw": 30, "armor": [5], "damage_points": 20}).dying  # 0 points left
 
 
+def test_a_dying_result_drops_damage_points_to_0():
+    """C:L1274: "You are dying. Your Damage points drop to 0", whatever got through the armor
+    (catalogue 3.8.2: on entry, Damage points = 0); a Dying result the armor stopped is a Hit
+    (A-15) and takes only its damage."""
+    found = run(armor, {"raw": 20, "armor": [10], "damage_points": 50, "result": "dying"})
+    assert (found.taken, found.damage_points, found.result, found.dying) == (10, 0, "dying", True)
+    stopped = run(armor, {"raw": 20, "armor": [30], "damage_points": 50, "result": "dying"})
+    assert (stopped.damage_points, stopped.result, stopped.dying) == (50, "hit", False)
+    literal = {"raw": 20, "armor": [30], "damage_points": 50, "result": "dying",
+               "options": {"dying_requires_penetration": False}}  # fmt: skip
+    assert (run(armor, literal).damage_points, run(armor, literal).dying) == (0, True)
+
+
 def test_a_hold_hurts_from_the_next_turn():
     """C:L1280, A-50: the holder's Brawn each turn the hold is kept, less armor."""
     assert run(hold_damage, {"holder_brawn": 30, "armor": [10], "turn": 1}).taken == 0

@@ -155,13 +155,16 @@ class Armored(Model):
 )
 def armor(request: ArmorInput) -> Armored:
     """Armor 10 against a 20-point punch lets 10 through (C:L1194); at 0 Damage points the
-    target is Dying (C:L1165)."""
+    target is Dying (C:L1165), and a Dying result drops them to 0 (C:L1274) unless the armor
+    stopped it, when it is a Hit (A-15)."""
     worn = armor_of(request.armor, request.options.armor_stacking)
     taken = through(request.raw, worn)
     result = request.result
     if result is Result.DYING and taken == 0 and request.options.dying_requires_penetration:
         result = Result.HIT
     left = None if request.damage_points is None else max(request.damage_points - taken, 0)
+    if left is not None and result is Result.DYING:
+        left = 0
     return Armored(armor=worn, taken=taken, damage_points=left, result=result,
                    dying=result is Result.DYING or left == 0)  # fmt: skip
 
