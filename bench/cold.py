@@ -227,7 +227,7 @@ def _foresight_attack() -> icepool.Die[Any]:
         kept = tuple(layer.cut for layer in armor.at(location)
                      if coverage[labels.index(layer.label)] <= layer.coverage)  # fmt: skip
         hit = inflict(dc, dc_class, qr, location, kept, ds, None, options).damage
-        return min(1000, accumulate(start, hit, location, options)) if hit else start
+        return accumulate(start, hit, location, options) if hit else start
 
     coverage = [icepool.d10] * len(labels)
     return icepool.map(wound_level, final, icepool.d10.map(location_of), *coverage)

@@ -29,6 +29,7 @@ from service.rules.cost import counted
 from service.rules.model import Model
 
 __all__ = [
+    "NOT_ROLLED",
     "Distribution",
     "Exact",
     "OutcomeProbability",
@@ -37,6 +38,7 @@ __all__ = [
     "Truncation",
     "added_states",
     "exact",
+    "not_rolled",
     "outcome_table",
     "packed_states",
     "repeated_states",
@@ -485,6 +487,15 @@ def outcome_table(
     return _TABLE.validate_python(
         [_probability_of(written(o), weights[o], total) for o in outcomes]
     )
+
+
+#: The outcome of a roll the request does not make.
+NOT_ROLLED = "not_rolled"
+
+
+def not_rolled() -> list[OutcomeProbability]:
+    """The table of a roll the request does not make: 'not_rolled', certainly."""
+    return outcome_table(Distribution({NOT_ROLLED: 1}))
 
 
 #: A table's rows made in one call: half the time of making each row's model in turn.

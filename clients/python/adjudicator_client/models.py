@@ -25999,11 +25999,13 @@ class FourCGearVoltaicFistOddsResult(Model):
     recharge_turns: Annotated[
         list[OutcomeProbability],
         Field(
-            description="The recharge time of the source recharged (the one connected by default).",
+            description="The recharge time of the source recharged (the one connected by default); 'not_rolled' for any other action.",
             title="Recharge Turns",
         ),
     ]
-    mean_recharge_turns: Exact
+    mean_recharge_turns: Annotated[
+        Exact | None, Field(description="Null for any action but recharge.")
+    ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
@@ -43994,7 +43996,13 @@ class ForesightDecompressionOddsResult(Model):
         extra="forbid",
     )
     hit: ForesightDecompressionHitOdds
-    wound_level: Annotated[list[OutcomeProbability], Field(title="Wound Level")]
+    wound_level: Annotated[
+        list[OutcomeProbability],
+        Field(
+            description="The wound level at the end: after the hit, and Dead past the window.",
+            title="Wound Level",
+        ),
+    ]
     asphyxiated: Annotated[
         Exact, Field(description="P(asphyxiated by 'seconds', alive after the hit).")
     ]
@@ -48224,7 +48232,10 @@ class ForesightPoisonOddsResult(Model):
     ]
     wound_level: Annotated[
         list[OutcomeProbability],
-        Field(description="After the last dose; 8 and beyond dead.", title="Wound Level"),
+        Field(
+            description="After the last dose, as the roll reports it; 8 and beyond dead.",
+            title="Wound Level",
+        ),
     ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.distribution import (
+    NOT_ROLLED,
     Distribution,
     Exact,
     OutcomeProbability,
@@ -29,7 +30,6 @@ from service.rules.model import Model
 __all__ = ["CheckDistributions", "CheckOdds", "CheckOddsSummary", "check_cost", "check_odds"]
 
 FAILURE = "failure"
-NOT_ROLLED = "not_rolled"
 _FOUR_D8 = Distribution.pool(8, 4)
 
 

@@ -114,6 +114,14 @@ def test_poison_run_rolls_pain_resistance_each_dose():
     assert found.condition.stunned
 
 
+def test_poison_odds_keep_a_dead_victims_level():
+    """The dead take no more doses (F:L2741): the roll reports the level they had, so the
+    odds do too, rather than 8 in its place."""
+    body = {"dc": 4, "interval_s": 300, "duration_s": 3600, "condition": {"wound_level": 20}}
+    assert table(odds("poison", body).wound_level) == {"20": 1}
+    assert run("poison", {**body, "dice": {"seed": 1}}).wound_level == 20
+
+
 def test_a_lethal_poison_works_on_after_its_victim_passes_out():
     """F:L2741: a dose every 5 minutes for the hour. Dying (WL6-7) leaves the victim
     unconscious (F:L2586), and the doses go on until death, as the odds' chain has them: with
@@ -209,6 +217,21 @@ def test_decompression_dc6_to_the_chest_and_the_window():
     assert (ran.hit.result, ran.condition.wound_level, ran.hit.location) == ("3", 3, "chest")
     assert ran.condition.wounds[0].location == "chest"
     assert ran.pain_resistance_roll
+
+
+def test_decompression_odds_end_at_the_wound_level_the_roll_reports():
+    """Past the window the character dies (F:L2757): the roll reports WL8, so the odds' wound
+    level is 8 however the hit fell, as their 'dead' already said. A level already at the
+    cap (1000, long dead) stays there in both."""
+    body = {"endurance": {"score": 5}, "seconds": 100}
+    found = odds("decompression", body)
+    assert (table(found.wound_level), Fraction(found.dead.exact)) == ({"8": 1}, 1)
+    for face in range(1, 11):
+        ran = run("decompression", {**body, "dice": {"values": [face, 50]}})
+        assert ran.condition.wound_level == 8
+    capped = {**body, "seconds": 30, "condition": {"wound_level": 1000}}
+    assert table(odds("decompression", capped).wound_level) == {"1000": 1}
+    assert run("decompression", {**capped, "dice": {"values": [1]}}).condition.wound_level == 1000
 
 
 # --- falling --------------------------------------------------------------------------------

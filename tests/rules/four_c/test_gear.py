@@ -297,6 +297,15 @@ def test_the_fists_charges():
     assert over.value.loc == ("uses",)
 
 
+@pytest.mark.parametrize("action", ["wear", "use", "switch"])
+def test_only_a_recharge_rolls(action):
+    """C:L1672: the recharge time is rolled when a source recharges; wearing, using or
+    switching rolls nothing, so their odds say so, as their results' null recharge_turns."""
+    found = odds(voltaic_fist, {"action": action})
+    assert (table(found.recharge_turns), found.mean_recharge_turns) == ({"not_rolled": 1}, None)
+    assert run(voltaic_fist, {"action": action}).recharge_turns is None
+
+
 def by_d10s(count, add, zero_is_ten=True):
     faces = range(1, 11) if zero_is_ten else range(10)
     sums = Counter(sum(f) + add for f in itertools.product(faces, repeat=count))

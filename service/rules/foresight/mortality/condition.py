@@ -228,15 +228,16 @@ def accumulate(
     """The level after a new wound of `new` levels (F:L2592, F:L2612-2624): simply added, or
     under the Wound Accumulation rule added to the head, chest or abdomen and, to a limb, the
     higher of current + (new - 2, never below 0) and new. WL3 + WL3 to a limb is 4 (F:L2622);
-    WL1 + WL3 to a limb is 3 (F:L2624). Never below the current level."""
+    WL1 + WL3 to a limb is 3 (F:L2624). Never below the current level; levels past MAX_LEVEL
+    are kept at it (long dead by then), so a roll and its odds count the same levels."""
     limb = (
         location in LIMBS
         if location is not None
         else (options.unlocated_accumulation is UnlocatedAccumulation.LIMB_RULE)
     )
     if options.wound_accumulation is AccumulationRule.SIMPLE or not limb:
-        return current + new
-    return max(current + max(0, new - 2), new)
+        return min(MAX_LEVEL, current + new)
+    return min(MAX_LEVEL, max(current + max(0, new - 2), new))
 
 
 def wound(
@@ -247,10 +248,10 @@ def wound(
 ) -> Condition:
     """The condition after a wound of `levels` (0 or more) at `location` (None: unlocated):
     the level accumulates, the worst level follows it up (F:L2604) and the location is marked
-    wounded. Levels past MAX_LEVEL are kept at it (long dead by then). One left Dying or
+    wounded. One left Dying or
     Near Death (WL6-7) is unconscious, coming round only by a Willpower roll after a good
     deterioration roll (F:L2586-2587; catalogue part 2, #18)."""
-    level = min(MAX_LEVEL, accumulate(condition.wound_level, levels, location, options))
+    level = accumulate(condition.wound_level, levels, location, options)
     knocked_out = {"consciousness": Consciousness.UNCONSCIOUS} if level >= DYING else {}
     wounds = condition.wounds
     if location is not None and levels > 0:

@@ -360,7 +360,9 @@ class DecompressionHitOdds(Model):
 
 class DecompressionOdds(Model):
     hit: DecompressionHitOdds
-    wound_level: list[OutcomeProbability]
+    wound_level: list[OutcomeProbability] = Field(
+        description="The wound level at the end: after the hit, and Dead past the window."
+    )
     asphyxiated: Exact = Field(description="P(asphyxiated by 'seconds', alive after the hit).")
     dead: Exact
 
@@ -377,12 +379,12 @@ def decompression_odds(request: DecompressionInput) -> DecompressionOdds:
             found = _breath_odds(condition, request.endurance, False, request.seconds, options)
             asphyxiated += Fraction(weight, levels.total) * found[2]
     past = request.seconds > options.vacuum_window_s
-    dead = Fraction(1) if past else levels.probability_where(lambda w: w >= DEAD)
+    final = levels.map(lambda w: max(w, DEAD)) if past else levels
     return DecompressionOdds(
         hit=DecompressionHitOdds(result=outcome_table(one.map(lambda o: written(o[1])))),
-        wound_level=outcome_table(levels),
+        wound_level=outcome_table(final),
         asphyxiated=exact(asphyxiated),
-        dead=exact(dead),
+        dead=exact(final.probability_where(lambda w: w >= DEAD)),
     )
 
 

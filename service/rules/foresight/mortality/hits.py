@@ -21,7 +21,6 @@ from service.rules.foresight.armor.catalog import (
     worn_coverage,
 )
 from service.rules.foresight.mortality.condition import (
-    MAX_LEVEL,
     VITAL,
     AccumulationOptions,
     Condition,
@@ -412,7 +411,7 @@ def _apply(
     if not dc_class.stun:
         return wound(condition, hit.damage, hit.location, options)
     # Held at the bound a condition carries, like wound levels (far past knocked out by then).
-    points = min(MAX_LEVEL, accumulate(condition.stun_points, hit.damage, hit.location, options))
+    points = accumulate(condition.stun_points, hit.damage, hit.location, options)
     update: dict[str, Any] = {"stun_points": points, "stunned": True}
     if hit.location is Location.HEAD and options.stun_weapon_head_rules:
         update["consciousness"] = Consciousness.UNCONSCIOUS

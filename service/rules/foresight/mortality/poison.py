@@ -161,12 +161,12 @@ class PoisonOdds(Model):
     doses: list[DoseOdds]
     dose_damage: list[OutcomeProbability] = Field(description="One dose: 'none', 'S', 1, 2 ..")
     wound_level: list[OutcomeProbability] = Field(
-        description="After the last dose; 8 and beyond dead."
+        description="After the last dose, as the roll reports it; 8 and beyond dead."
     )
 
 
 def poison_odds(request: PoisonInput) -> PoisonOdds:
-    """A chain over (wound level, a roll failed), one dose at a time; the dead (8, kept as 8)
+    """A chain over (wound level, a roll failed), one dose at a time; the dead (8 and beyond)
     and the incapacitated (a non-lethal poison's work is done) roll no more."""
     task = _pr_task(request)
     options = request.options
@@ -199,9 +199,7 @@ def poison_odds(request: PoisonInput) -> PoisonOdds:
 
         return one.then(after) if lethal else after(0)
 
-    states: Distribution[tuple[int, bool]] = Distribution(
-        {(min(start.wound_level, DEAD), False): 1}
-    )
+    states: Distribution[tuple[int, bool]] = Distribution({(start.wound_level, False): 1})
     rows = []
     for seconds in dose_times(request):
         states = states.then(step)

@@ -260,9 +260,9 @@ def _step(state: State, hit: Hit, dc_class: DamageClass, options: DamageOptions)
     location, damage, miss = hit
     if damage:
         if dc_class.stun:
-            stun = min(1000, accumulate(stun, damage, location, options))
+            stun = accumulate(stun, damage, location, options)
         else:
-            wl = min(1000, accumulate(wl, damage, location, options))
+            wl = accumulate(wl, damage, location, options)
         total += damage
     checks = (
         not miss

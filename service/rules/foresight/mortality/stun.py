@@ -317,9 +317,8 @@ def stun_damage(request: StunDamageInput) -> StunDamage:
     total if higher; simply added without the Wound Accumulation rule (F:L2683). Amy at 1
     point takes 2 to the arm: 2 with the rule, 3 without (F:L2685)."""
     condition = request.condition
-    points = min(
-        MAX_LEVEL,
-        accumulate(condition.stun_points, request.stun_points, request.location, request.options),
+    points = accumulate(
+        condition.stun_points, request.stun_points, request.location, request.options
     )
     after = condition.model_copy(
         update={"stun_points": points, "stunned": condition.stunned or points > 0}

@@ -15,7 +15,7 @@ from typing import Any
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution
-from service.rules.foresight.mortality.condition import MAX_LEVEL, Condition, accumulate
+from service.rules.foresight.mortality.condition import Condition, accumulate
 from service.rules.foresight.mortality.hits import (
     DamageInput,
     DamageOptions,
@@ -112,9 +112,7 @@ def wound_levels(
         hits = hit_distribution(request)
 
         def then(level: int, hits: Distribution[Any] = hits) -> Distribution[int]:
-            return hits.map(
-                lambda hit: min(MAX_LEVEL, accumulate(level, hit[1] or 0, hit[0], options))
-            )
+            return hits.map(lambda hit: accumulate(level, hit[1] or 0, hit[0], options))
 
         levels = levels.then(then)
     return levels

@@ -11,7 +11,13 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Exact, OutcomeProbability, exact, outcome_table
+from service.rules.distribution import (
+    Exact,
+    OutcomeProbability,
+    exact,
+    not_rolled,
+    outcome_table,
+)
 from service.rules.four_c.core.dice import (
     DiceMode,
     Ndx,
@@ -155,16 +161,20 @@ def _spend(request: FistInput) -> FistPower:
 
 class FistOdds(Model):
     recharge_turns: list[OutcomeProbability] = Field(
-        description="The recharge time of the source recharged (the one connected by default)."
+        description="The recharge time of the source recharged (the one connected by "
+        "default); 'not_rolled' for any other action."
     )
-    mean_recharge_turns: Exact
+    mean_recharge_turns: Exact | None = Field(description="Null for any action but recharge.")
 
 
 def fist_odds(request: FistInput) -> FistOdds:
-    """3d10+5 (8-35, mean 21.5) or 2d10+5 (7-25, mean 16), exactly (catalogue 5.4). Like
-    the action, they refuse more uses than the source has left."""
+    """3d10+5 (8-35, mean 21.5) or 2d10+5 (7-25, mean 16), exactly (catalogue 5.4); only a
+    recharge rolls. Like the action, they refuse more uses than the source has left."""
     if request.action is FistAction.USE:
         _spend(request)
+    if request.action is not FistAction.RECHARGE:
+        return FistOdds(recharge_turns=not_rolled(),
+                        mean_recharge_turns=None)  # fmt: skip
     found = ndx_distribution(_dice(request))
     return FistOdds(recharge_turns=outcome_table(found), mean_recharge_turns=exact(found.mean()))
 

@@ -9,7 +9,14 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
+from service.rules.distribution import (
+    Distribution,
+    Exact,
+    OutcomeProbability,
+    exact,
+    not_rolled,
+    outcome_table,
+)
 from service.rules.four_c.characters.tables import DAMAGE_TRAITS, FORTUNE_TRAITS, PrimaryTrait
 from service.rules.four_c.combat.tables import MELEE_BASHING, results
 from service.rules.four_c.core.dice import D100, DiceMode, counted, d100_distribution, roll_d100
@@ -118,7 +125,7 @@ def _pool(request: NineLivesInput) -> int:
 def nine_lives_odds(request: NineLivesInput) -> NineLivesOdds:
     _pool(request)
     if not request.lucky_roll:
-        return NineLivesOdds(roll=outcome_table(Distribution({"not_rolled": 1})), mean=None)
+        return NineLivesOdds(roll=not_rolled(), mean=None)
     found = d100_distribution(DiceMode.NINE_LIVES)
     return NineLivesOdds(roll=outcome_table(found), mean=exact(found.mean()))
 

@@ -11,6 +11,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
+    NOT_ROLLED,
     Distribution,
     Exact,
     OutcomeProbability,
@@ -146,7 +147,6 @@ _CRASH_AT = {
     Location.ADJACENT_SECTOR: ManeuverOutcome.CRASH_ADJACENT_SECTOR,
 }
 #: How the odds write the colour of an easy maneuver, which is not rolled.
-NOT_ROLLED = "not_rolled"
 
 
 class ManeuverInput(VehicleRoll):

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
+from service.rules.distribution import Distribution, OutcomeProbability, not_rolled, outcome_table
 from service.rules.future_imperfect.combat.modifiers import (
     Applied,
     Meters,
@@ -132,7 +132,7 @@ def scatter_cost(request: ScatterInput) -> Estimate:
 def scatter_odds(request: ScatterInput) -> ScatterOdds:
     """Each clock hour 1/12, or nothing rolled."""
     if request.options.scatter is Scatter.NOT_DEFINED:
-        return ScatterOdds(direction=outcome_table(Distribution({"not_rolled": 1})))
+        return ScatterOdds(direction=not_rolled())
     return ScatterOdds(direction=outcome_table(Distribution.die(12)))
 
 

@@ -11,6 +11,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
+    NOT_ROLLED,
     Distribution,
     OutcomeProbability,
     Truncation,
@@ -193,7 +194,7 @@ def effects_odds(request: EffectInput) -> EffectOdds:
     pot = request.pot
     chips = Distribution({colour: getattr(pot, colour) for colour in COLOURS})
     draws = request.effect is Effect.BROKEN and pot.total > 0
-    return EffectOdds(chip=outcome_table(chips if draws else Distribution({"not_rolled": 1})))
+    return EffectOdds(chip=outcome_table(chips if draws else Distribution({NOT_ROLLED: 1})))
 
 
 def effects_cost(request: EffectInput) -> Estimate:

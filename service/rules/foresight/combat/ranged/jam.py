@@ -9,7 +9,14 @@ from pydantic import Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
+from service.rules.distribution import (
+    NOT_ROLLED,
+    Distribution,
+    Exact,
+    OutcomeProbability,
+    exact,
+    outcome_table,
+)
 from service.rules.foresight.combat.ranged.weapon import RangedWeaponUse
 from service.rules.foresight.equipment.failure import (
     FailureCode,
@@ -28,7 +35,6 @@ from service.rules.registry import Kind, operation
 __all__ = ["JamInput", "JamReport", "fire_outcomes", "jam_test"]
 
 #: How a null 'concentrate_actions' (no jam) is written in the odds.
-NOT_ROLLED = "not_rolled"
 
 
 class JamReport(Model):
