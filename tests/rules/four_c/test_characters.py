@@ -611,6 +611,20 @@ def kept_odds(n: int, keep: Callable[[int], int], size: int = 25) -> Fraction:
     )
 
 
+def test_a_sidekick_s_dropped_power_gives_nothing():
+    """A Sidekick "cannot possess more than one-half the number of powers" of its parent,
+    the excess "automatically reduced" (C:L810; A-62, the last rolled dropped). A parent
+    with 1 power allows 1: Flight (36) is kept and Trait Increase (90, C:L444) dropped, so
+    its +15 to Brawn and Fortitude (C:L906) never applies: they stay at the rolled 20."""
+    parent = {"traits": dict.fromkeys(T6, 50) | dict.fromkeys(T6_FORTUNE, 50), "power_count": 1}
+    rolls = d100(15, 40, 40, 40, 40, 40, 40, 40, 50, 50, 20, 10, 36, 50, 90, 50)
+    kick = run(sidekick, {"parent": parent, "power_table": "advanced", "dice": {"values": rolls}})
+    assert [(p.power, p.rv) for p in kick.powers] == [("flight", 20)]
+    assert [t.rv for t in kick.traits] == [20] * 7
+    assert (kick.damage, kick.fortune, kick.power_count) == (80, 60, 1)
+    assert any("dropped ['trait_increase']" in note for note in kick.notes)
+
+
 def test_origins_and_a_sidekick_s_limit_keep_the_first_powers():
     """Advanced origins (A-08): a Mutant rolls n + 1 and keeps them, an Alien rolls n and
     loses the last new power of those it holds, keeping one (C:L168, C:L174); a Sidekick

@@ -236,6 +236,11 @@ def _matched_elements(rules: Rules, powers: list[SheetPower], notes: list[str]) 
 
 
 def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) -> SecondCharacter:
+    """One character in the catalogue's order (3.3.5). A Sidekick "cannot possess more than
+    one-half the number of powers" of its parent (C:L810): the powers over that limit are
+    dropped, the last rolled first (A-62), as soon as they are rolled, so a dropped Trait
+    Increase, Astoundingly Wealthy, Celebrity or Improved Skills changes nothing; its traits
+    are held to the parent's after every change."""
     notes: list[str] = []
     origin_roll: int | None = None
     if limits.origin is None:
@@ -280,6 +285,11 @@ def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) ->
         if loses_a_power(advanced, len(powers)):  # the last new one (catalogue 3.3.5 step 6)
             notes.append(f"Alien: lost {powers[-1].power.value}, the last rolled (C:L174, A-08).")
             powers = powers[:-1]
+        if limits.powers is not None and len(powers) > limits.powers:
+            # Dropped before the creation-time effects: a power not kept gives nothing.
+            dropped = [p.power.value for p in powers[limits.powers :]]
+            notes.append(f"Over the limit of {limits.powers} powers: dropped {dropped} (A-62).")
+            powers = powers[: limits.powers]
     if rules.advanced_origins:
         changes = modifier(origin).text
         notes.append(f"{origin.value}: {changes}")
@@ -294,10 +304,6 @@ def roll_character(rules: Rules, dice: Dice, limits: Limits, no_powers: bool) ->
             if values[trait.value] > cap:
                 notes.append(f"{trait.value} {values[trait.value]} reduced to {cap}.")
                 values[trait.value] = cap
-    if limits.powers is not None and len(powers) > limits.powers:
-        dropped = [p.power.value for p in powers[limits.powers :]]
-        notes.append(f"Over the limit of {limits.powers} powers: dropped {dropped} (A-62).")
-        powers = powers[: limits.powers]
     powers = _matched_elements(rules, powers, notes)
     traits = [
         TraitRolled(trait=t, roll=rolls[t][0], rolled=rolls[t][1], rv=values[t.value])
