@@ -9,6 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.four_c.characters.advancement import new_power, new_skill, raise_rank
 from service.rules.four_c.characters.companions import alter_ego, sidekick
@@ -623,6 +624,17 @@ def test_a_sidekick_s_dropped_power_gives_nothing():
     assert [t.rv for t in kick.traits] == [20] * 7
     assert (kick.damage, kick.fortune, kick.power_count) == (80, 60, 1)
     assert any("dropped ['trait_increase']" in note for note in kick.notes)
+
+
+def test_trait_increase_raises_two_different_traits():
+    """Trait Increase raises "any two primary traits by +15 each" (C:L906): one trait named
+    twice is refused, naming the field, rather than raised once."""
+    for op, body in [(generate, {}), (sidekick, {"parent": {"traits": {**T6, **T6_FORTUNE},
+                                                             "power_count": 3}})]:  # fmt: skip
+        with pytest.raises(ValidationError, match="trait_increase_traits"):
+            run(op, {**body, "trait_increase_traits": ["brawn", "brawn"], "dice": {"seed": 1}})
+    with pytest.raises(ValidationError, match="trait_increase_traits"):
+        odds(generate, {"trait_increase_traits": ["melee", "melee"]})
 
 
 def test_origins_and_a_sidekick_s_limit_keep_the_first_powers():

@@ -8,7 +8,7 @@ characters made by the same chain within the limits their powers set."""
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
@@ -76,6 +76,14 @@ ALTER_EGO_CAP = 30
 SHEET_STATES = 400_000
 
 
+def _two_traits(traits: tuple[PrimaryTrait, ...]) -> tuple[PrimaryTrait, ...]:
+    """Trait Increase raises "any two primary traits by +15 each" (C:L906): two, not one
+    trait twice."""
+    if len(set(traits)) != len(traits):
+        raise ValueError("Trait Increase raises two different primary traits (C:L906)")
+    return traits
+
+
 class Rules(Model):
     """The rules a character is generated under; the basic game unless told."""
 
@@ -94,7 +102,7 @@ class Rules(Model):
         default=PrimaryTrait.MELEE, description="The trait a Changed Human raises (C:L176)."
     )
     trait_increase_traits: Annotated[
-        tuple[PrimaryTrait, ...], Field(min_length=2, max_length=2)
+        tuple[PrimaryTrait, ...], Field(min_length=2, max_length=2), AfterValidator(_two_traits)
     ] = Field(
         default=(PrimaryTrait.BRAWN, PrimaryTrait.FORTITUDE),
         description="The two traits Trait Increase raises, the player's choice (C:L906).",
@@ -218,7 +226,7 @@ def _apply_power_effects(rules: Rules, powers: list[SheetPower], values: dict[st
             values["skills"] += 2 * times
             improved = True
         elif held.power is PowerName.TRAIT_INCREASE:
-            for trait in dict.fromkeys(rules.trait_increase_traits):
+            for trait in rules.trait_increase_traits:
                 values[trait.value] += 20 if held.times > 1 else 15
     return improved
 
