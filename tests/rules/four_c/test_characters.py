@@ -157,6 +157,35 @@ def test_raising_brawn_raises_the_damage_maximum():
     assert (found.cost, found.damage_max, found.fortune) == (21, 82, 9)
 
 
+def test_magic_stays_the_only_power_bought():
+    """Magic "is the sole power the character may have" (C:L726): a Magic user buys no new
+    power (C:L1523), chosen or rolled, and Magic is not bought beside other powers."""
+    for options in ({}, {"new_power_selection": "roll_advanced"}):
+        body = {"fortune": 1000, "held": ["magic"], "options": options, "dice": {"seed": 1}}
+        if not options:
+            body["power"] = "flight"
+        with pytest.raises(InputError) as held:
+            run(new_power, body)
+        assert held.value.loc == ("held",)
+    with pytest.raises(InputError) as chosen:
+        odds(new_power, {"fortune": 1000, "held": ["flight"], "power": "magic"})
+    assert chosen.value.loc == ("power",)
+    alone = run(new_power, {"fortune": 1000, "power": "magic", "dice": {"values": d100(96)}})
+    assert (alone.power, alone.rv) == ("magic", 50)
+
+
+def test_raising_a_power_leaves_the_damage_maximum():
+    """Damage is the sum of Melee, Coordination, Brawn and Fortitude (C:L240), Fortune of
+    Intellect, Awareness and Willpower (C:L246): a power or Lifestyle raised (C:L1521)
+    changes neither, even with a trait named alongside."""
+    power = {"what": "power", "trait": "brawn", "current": 10, "target": 12, "fortune": 30}
+    found = run(raise_rank, {**power, "damage_max": 80})
+    assert (found.rv, found.cost, found.damage_max, found.fortune) == (12, 21, 80, 9)
+    options = {"advance_lifestyle": True, "recompute_fortune": True}
+    life = {**power, "what": "lifestyle", "trait": "willpower", "options": options}
+    assert run(raise_rank, life).fortune == 9
+
+
 def test_skills_bonus_contacts_and_count():
     skills = [
         {"name": "Acrobatics"},

@@ -112,15 +112,18 @@ def raise_rank(request: RaiseInput) -> Raised:
         )
     _fail(errors)
     gained = request.target - request.current
+    # Only a primary trait is summed into Damage or Fortune (C:L240, C:L246): a power or
+    # Lifestyle raised changes neither, whatever `trait` says.
+    trait = request.trait if request.what is Advanced.PRIMARY_TRAIT else None
     damage = request.damage_max
     if (
         damage is not None
         and options.recompute_damage_max_on_permanent_change
-        and request.trait in DAMAGE_TRAITS
+        and trait in DAMAGE_TRAITS
     ):
         damage += gained
     left = request.fortune - cost
-    if options.recompute_fortune and request.trait in FORTUNE_TRAITS:
+    if options.recompute_fortune and trait in FORTUNE_TRAITS:
         left += gained
     return Raised(rv=request.target, cost=cost, fortune=left, damage_max=damage)
 
@@ -155,6 +158,9 @@ class NewPower(Model):
 
 
 def _new_power_errors(request: NewPowerInput) -> list[InputError]:
+    """What forbids the purchase: less than 1,000 Fortune (C:L1523); a chosen power not
+    named or already held, or a rolled one named (A-41); Magic held, or bought beside other
+    powers, Magic being "the sole power the character may have" (C:L726)."""
     errors = []
     if request.fortune < NEW_POWER:
         errors.append(
@@ -169,6 +175,12 @@ def _new_power_errors(request: NewPowerInput) -> list[InputError]:
         errors.append(InputError(("power",), f"{request.power.value} is already held"))
     if not choosing and request.power is not None:
         errors.append(InputError(("power",), "the power is rolled: give none"))
+    if PowerName.MAGIC in request.held:
+        errors.append(InputError(("held",), "Magic is the sole power its holder may have (C:L726)"))
+    elif request.power is PowerName.MAGIC and request.held:
+        errors.append(
+            InputError(("power",), "Magic is the sole power its holder may have (C:L726)")
+        )
     return errors
 
 
