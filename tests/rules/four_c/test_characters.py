@@ -174,6 +174,31 @@ def test_magic_stays_the_only_power_bought():
     assert (alone.power, alone.rv) == ("magic", 50)
 
 
+def test_a_draft_holding_magic_holds_nothing_else():
+    """Magic "is the sole power the character may have" (C:L726): a draft listing Magic
+    beside another power is refused, and a Mutant holding Magic, listed or flagged, gains
+    no bonus power (A-08)."""
+    traits = [{"trait": t, "rv": 10} for t in (*T6, *T6_FORTUNE)]
+    draft = {"traits": traits, "lifestyle": 20, "repute": 20, "skills": 2}
+    magic = {"power": "magic", "rv": 30}
+    for powers, flag in (
+        ([magic, {"power": "claws", "rv": 10}], False),
+        ([{"power": "claws", "rv": 10}], True),
+    ):
+        with pytest.raises(InputError) as both:
+            run(
+                apply_advanced,
+                {"origin": "robot", "draft": {**draft, "powers": powers, "magic": flag}},
+            )
+        assert both.value.loc == ("draft", "powers")
+    alone = run(apply_advanced, {"origin": "mutant", "draft": {**draft, "powers": [magic]}})
+    assert [(p.power, p.rv) for p in alone.powers] == [("magic", 30)]
+    with pytest.raises(InputError) as bonus:
+        run(apply_advanced, {"origin": "mutant", "draft": {**draft, "powers": [magic]},
+                             "mutant_bonus_power": {"power": "claws", "rv": 10}})  # fmt: skip
+    assert bonus.value.loc == ("mutant_bonus_power",)
+
+
 def test_raising_a_power_leaves_the_damage_maximum():
     """Damage is the sum of Melee, Coordination, Brawn and Fortitude (C:L240), Fortune of
     Intellect, Awareness and Willpower (C:L246): a power or Lifestyle raised (C:L1521)

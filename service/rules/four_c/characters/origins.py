@@ -185,7 +185,15 @@ class Applied(Model):
     notes: list[str]
 
 
+def _holds_magic(draft: Draft) -> bool:
+    return draft.magic or any(p.power is PowerName.MAGIC for p in draft.powers)
+
+
 def _draft_errors(request: ApplyInput) -> list[InputError]:
+    """A draft the rules cannot have rolled: a trait missing or twice, a power twice (a
+    repeat is raised or rolled again, C:L390), Magic beside another power ("the sole power
+    the character may have", C:L726); and an Alien's lost power not held, or a Mutant's
+    bonus power missing, already held or given to another (C:L174, C:L177)."""
     draft, errors = request.draft, []
     if {t.trait for t in draft.traits} != set(PrimaryTrait):
         errors.append(InputError(("draft", "traits"), "give each of the seven primary traits once"))
@@ -198,11 +206,15 @@ def _draft_errors(request: ApplyInput) -> list[InputError]:
                 "raises its Rank Value or is rolled again (C:L390)",
             )
         )
+    if _holds_magic(draft) and any(name is not PowerName.MAGIC for name in names):
+        errors.append(
+            InputError(("draft", "powers"), "Magic is the sole power its holder may have (C:L726)")
+        )
     lost = request.alien_lost_power
     if request.origin is Origin.ALIEN and lost is not None and lost not in names:
         errors.append(InputError(("alien_lost_power",), f"{lost.value} is not in draft.powers"))
     bonus = request.mutant_bonus_power
-    mutant = request.origin is Origin.MUTANT and not draft.magic
+    mutant = request.origin is Origin.MUTANT and not _holds_magic(draft)
     if mutant and bonus is None:
         errors.append(
             InputError(
@@ -251,7 +263,7 @@ def apply_advanced(request: ApplyInput) -> Applied:
         lost = request.alien_lost_power or powers[-1].power
         powers = [p for p in powers if p.power is not lost]
         notes.append(f"Alien: lost {lost.value} (C:L174).")
-    if origin in (Origin.ALIEN, Origin.MUTANT) and draft.magic:
+    if origin in (Origin.ALIEN, Origin.MUTANT) and _holds_magic(draft):
         notes.append("Magic is the only power (C:L726): no power lost or gained (A-08).")
     if request.mutant_bonus_power is not None:
         powers.append(request.mutant_bonus_power)
