@@ -51142,7 +51142,7 @@ class FourCCharacterGenerateOddsRequest(Model):
     companions: Annotated[
         bool,
         Field(
-            description="Generate an Alter-Ego's or Sidekick's second character within this sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. Their dice make the roll log longer than table dice allow (64).",
+            description="Generate an Alter-Ego's or Sidekick's second character within this sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. Their rolls follow the character's in the roll log, an Alter-Ego's first.",
             title="Companions",
         ),
     ] = True
@@ -51236,7 +51236,7 @@ class FourCCharacterGenerateRequest(Model):
     companions: Annotated[
         bool,
         Field(
-            description="Generate an Alter-Ego's or Sidekick's second character within this sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. Their dice make the roll log longer than table dice allow (64).",
+            description="Generate an Alter-Ego's or Sidekick's second character within this sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. Their rolls follow the character's in the roll log, an Alter-Ego's first.",
             title="Companions",
         ),
     ] = True

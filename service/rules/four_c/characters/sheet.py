@@ -123,7 +123,7 @@ class GenerateInput(Rules):
         default=True,
         description="Generate an Alter-Ego's or Sidekick's second character within this "
         "sheet; false leaves them to power/alter-ego/generate and power/sidekick/generate. "
-        "Their dice make the roll log longer than table dice allow (64).",
+        "Their rolls follow the character's in the roll log, an Alter-Ego's first.",
     )
 
 
