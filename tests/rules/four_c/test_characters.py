@@ -199,6 +199,18 @@ def test_a_draft_holding_magic_holds_nothing_else():
     assert bonus.value.loc == ("mutant_bonus_power",)
 
 
+def test_repeats_in_the_input_are_refused_by_field():
+    """Each primary trait is rolled once (C:L218) and a power held once, a repeat being
+    raised or rolled again (C:L390): the 422 names the field."""
+    with pytest.raises(ValidationError) as traits:
+        run(traits_roll, {"traits": ["melee", "melee"], "dice": {"seed": 1}})
+    assert traits.value.errors()[0]["loc"] == ("traits",)
+    held = [{"power": "claws", "rv": 1}, {"power": "claws", "rv": 5}]
+    with pytest.raises(InputError) as twice:
+        run(duplicate_resolve, {"held": held, "duplicate": "claws", "dice": {"seed": 1}})
+    assert twice.value.loc == ("held",)
+
+
 def test_raising_a_power_leaves_the_damage_maximum():
     """Damage is the sum of Melee, Coordination, Brawn and Fortitude (C:L240), Fortune of
     Intellect, Awareness and Willpower (C:L246): a power or Lifestyle raised (C:L1521)

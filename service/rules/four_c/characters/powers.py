@@ -280,6 +280,10 @@ def _held_names(request: ResolveInput) -> frozenset[PowerName]:
 
 
 def _check(request: ResolveInput) -> None:
+    """The repeat is of a held power, and each power is held once: a repeat is raised or
+    rolled again, never held twice (C:L390)."""
+    if len(_held_names(request)) != len(request.held):
+        raise InputError(("held",), "a power is listed twice: a repeat is raised or rolled again")
     if request.duplicate not in _held_names(request):
         raise InputError(("duplicate",), f"{request.duplicate.value} is not among the held powers")
 

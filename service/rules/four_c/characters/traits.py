@@ -4,9 +4,9 @@ Lifestyle and Repute rolled (C:L248-258). Each roll may be given an advanced ori
 changes it then applies (C:L166-178)."""
 
 from collections.abc import Iterable
-from typing import Annotated, Self
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
@@ -75,11 +75,13 @@ class TraitsInput(OriginChoice):
         default=tuple(PrimaryTrait), description="The traits to roll, in order; each once."
     )
 
-    @model_validator(mode="after")
-    def _each_once(self) -> Self:
-        if len(set(self.traits)) != len(self.traits):
+    @field_validator("traits")
+    @classmethod
+    def _each_once(cls, traits: tuple[PrimaryTrait, ...]) -> tuple[PrimaryTrait, ...]:
+        """Each primary trait is rolled once (C:L218); the error names `traits`."""
+        if len(set(traits)) != len(traits):
             raise ValueError("each trait may be rolled once")
-        return self
+        return traits
 
 
 class TraitRolled(Model):
