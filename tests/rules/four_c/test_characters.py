@@ -116,6 +116,27 @@ def test_t8_a_mutant_s_lifestyle_is_at_least_1():
     assert (found.rolled, found.lifestyle) == (6, 1)
 
 
+def test_a_05_the_gm_gives_lifestyle_only_with_the_manual_table():
+    """A-05 (C:L248-252, "roll once on Table 1"): rolled on the primary rank table by
+    default, or the GM's choice with lifestyle_table=manual. A choice sent where the table
+    rolls would be silently ignored, so it is a 422 on `lifestyle`, as manual without one."""
+    manual = {"lifestyle": 20, "origin": "mutant", "options": {"lifestyle_table": "manual"}}
+    chosen = run(lifestyle_roll, manual)
+    assert (chosen.roll, chosen.rolled, chosen.lifestyle) == (None, 20, 10)
+    assert table(odds(lifestyle_roll, manual).lifestyle) == {"10": 1}
+    sheet = run(generate, {"lifestyle": 40, "options": {"lifestyle_table": "manual"},
+                           "dice": {"seed": 3}})  # fmt: skip
+    assert sheet.lifestyle == 40  # the basic game: no origin, no Astoundingly Wealthy
+    for refused in ({"lifestyle": 20}, {"options": {"lifestyle_table": "manual"}}):
+        for call in (run, odds):
+            with pytest.raises(InputError) as error:
+                call(lifestyle_roll, refused)
+            assert error.value.loc == ("lifestyle",)
+        with pytest.raises(InputError) as error:
+            run(generate, {**refused, "dice": {"seed": 3}})
+        assert error.value.loc == ("lifestyle",)
+
+
 def test_e10_joseph_raises_melee_30_to_31_for_30():
     """E10, C:L1519; T14: 30 to 40 costs 345 (catalogue 5.7)."""
     assert (

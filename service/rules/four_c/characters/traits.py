@@ -275,26 +275,34 @@ class LifestyleRolled(Model):
     lifestyle: int = Field(description="The Lifestyle Rank Value, after the origin.")
 
 
+def gm_lifestyle(request: LifestyleInput) -> int | None:
+    """The Lifestyle the GM chose, with lifestyle_table=manual (A-05), or None when it is
+    rolled on a table; a choice given where the table rolls would be ignored, so it is
+    refused, as is manual without one."""
+    manual = request.options.lifestyle_table is LifestyleTable.MANUAL
+    if manual and request.lifestyle is None:
+        raise InputError(("lifestyle",), "with lifestyle_table=manual the GM gives it")
+    if not manual and request.lifestyle is not None:
+        raise InputError(("lifestyle",), "the GM gives it only with lifestyle_table=manual")
+    return request.lifestyle
+
+
 def roll_lifestyle(
     request: LifestyleInput, dice: Dice, purpose: str = "lifestyle"
 ) -> LifestyleRolled:
-    if request.options.lifestyle_table is LifestyleTable.MANUAL:
-        if request.lifestyle is None:
-            raise InputError(("lifestyle",), "with lifestyle_table=manual the GM gives it")
+    chosen = gm_lifestyle(request)
+    if chosen is not None:
         return LifestyleRolled(
-            roll=None,
-            rolled=request.lifestyle,
-            lifestyle=lifestyle_after(request.origin, request.lifestyle),
+            roll=None, rolled=chosen, lifestyle=lifestyle_after(request.origin, chosen)
         )
     roll, rv = rank_roll(dice, purpose)
     return LifestyleRolled(roll=roll, rolled=rv, lifestyle=lifestyle_after(request.origin, rv))
 
 
 def lifestyle_distribution(request: LifestyleInput) -> Distribution[int]:
-    if request.options.lifestyle_table is LifestyleTable.MANUAL:
-        if request.lifestyle is None:
-            raise InputError(("lifestyle",), "with lifestyle_table=manual the GM gives it")
-        return Distribution({lifestyle_after(request.origin, request.lifestyle): 1})
+    chosen = gm_lifestyle(request)
+    if chosen is not None:
+        return Distribution({lifestyle_after(request.origin, chosen): 1})
     return RANK.map(lambda rv: lifestyle_after(request.origin, rv))
 
 
