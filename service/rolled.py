@@ -5,8 +5,10 @@ request would get).
 Every distribution of the odds (a list of outcomes with their probabilities, at any depth)
 and every yes/no event (a lone probability) is matched with the result: by the operation's
 `Reading` for that pointer when it declares one, otherwise by the result's field of the same
-name (at the top or inside one of its objects), written as the odds write outcomes. A
-distribution the result does not read as one of its outcomes is left out.
+name (at the top or inside one of its objects), written as the odds write outcomes. Of
+several fields of that name, the one inside the objects the pointer names: the odds'
+`/final/summary/success` is the result's `final.success`, not `attack.success`; then the
+shallowest. A distribution the result does not read as one of its outcomes is left out.
 """
 
 from collections.abc import Iterator
@@ -37,16 +39,16 @@ def rolled_odds(
 ) -> list[RolledOdds]:
     """Each distribution and event of `odds` that `result` (the rule's `outcome` with its
     envelope, as JSON data) reads as an outcome, with that outcome's probabilities."""
-    fields: dict[str, list[Any]] = {}
-    for name, value in _fields(result, 0):
-        fields.setdefault(name, []).append(value)
+    fields: dict[str, list[tuple[tuple[str, ...], Any]]] = {}
+    for path, value in _fields(result, (), 0):
+        fields.setdefault(path[-1], []).append((path, value))
+    keys = set(_keys(result, 0))
     found = []
     for pointer, table in _tables(odds, "", 0):
         reading = op.rolled.get(pointer, _BY_NAME)
-        if reading.read is not None:
-            values = [reading.read(outcome)]
-        else:
-            values = fields.get(pointer.rsplit("/", 1)[-1], [])
+        read = reading.read
+        values = [read(outcome)] if read is not None else _by_place(pointer, fields, keys)
+        values = [value for value in values if value is not None]
         entries = (_entry(pointer, written(v), table, reading.best_first) for v in values)
         entry = next((e for e in entries if e is not None), None)
         if entry is not None:
@@ -108,15 +110,50 @@ def _is_event(value: Any) -> bool:
     return isinstance(value, dict) and value.keys() == {"exact", "float"}
 
 
-def _fields(node: dict[str, Any], depth: int) -> Iterator[tuple[str, Any]]:
-    """The result's scalar fields by name (None is no outcome), shallowest first."""
+def _fields(
+    node: dict[str, Any], path: tuple[str, ...], depth: int
+) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """The result's scalar fields by path of keys (None is no outcome), shallowest first."""
     nested = []
     for key, value in node.items():
         if key in _ENVELOPE:
             continue
         if isinstance(value, dict) and depth < _DEPTH:
-            nested.append(value)
+            nested.append((key, value))
         elif isinstance(value, bool | int | float | str):
-            yield key, value
-    for child in nested:
-        yield from _fields(child, depth + 1)
+            yield (*path, key), value
+    for key, child in nested:
+        yield from _fields(child, (*path, key), depth + 1)
+
+
+def _by_place(
+    pointer: str, fields: dict[str, list[tuple[tuple[str, ...], Any]]], keys: set[str]
+) -> list[Any]:
+    """The values of the fields named as the pointer ends that lie inside every object the
+    pointer passes through which the result has (a null one holds none: the footing not
+    rolled is not the attack's success), the most of those objects first, then the
+    shallowest."""
+    *within, name = pointer.strip("/").split("/")
+    needed = [key for key in within if key in keys]
+    found = [f for f in fields.get(name, []) if _shared(needed, f[0][:-1]) == len(needed)]
+    ranked = sorted(found, key=lambda field: -_shared(within, field[0][:-1]))  # stable
+    return [value for _, value in ranked]
+
+
+def _keys(node: dict[str, Any], depth: int) -> Iterator[str]:
+    """Every key of the result's objects, whatever its value, null included."""
+    for key, value in node.items():
+        if key in _ENVELOPE:
+            continue
+        yield key
+        if isinstance(value, dict) and depth < _DEPTH:
+            yield from _keys(value, depth + 1)
+
+
+def _shared(within: list[str], path: tuple[str, ...]) -> int:
+    """How many of the objects `within` names the object `path` lies in, in order."""
+    count, start = 0, 0
+    for key in path:
+        if key in within[start:]:
+            count, start = count + 1, within.index(key, start) + 1
+    return count

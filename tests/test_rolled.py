@@ -4,6 +4,7 @@ the dice can show (each face fed back as table dice)."""
 
 import itertools
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.rules.registry import Operation, load
+from tests.contract.asgi import post_all
 
 REGISTRY = load()
 KNOWING = [
@@ -64,6 +66,36 @@ def test_every_roll_with_odds_reads_its_outcome(client: TestClient, op: Operatio
         else:
             row = next(r for r in table if r["outcome"] == found["outcome"])
             assert found["probability"] == {"exact": row["exact"], "float": row["float"]}
+
+
+#: Seeded rolls of each example read against their odds.
+ROLLS = 150
+
+
+@pytest.mark.parametrize("op", KNOWING)
+def test_each_outcome_read_is_rolled_as_often_as_its_odds_say(
+    client: TestClient, op: Operation
+) -> None:
+    """Over seeded rolls, each outcome a result is read as comes up about as often as the
+    probability reported for it, never far more: a field read from the wrong place (the
+    attack's success for the final QR's, a failure's 0 bumps for a success's) shows up as
+    an outcome rolled far more often than its odds allow. Seeded, so it cannot flicker."""
+    path = f"/v1/{op.system}/{op.name}"
+    example = {k: v for k, v in op.example.items() if k != "dice"}
+    bodies = [{**example, "dice": {"seed": seed}, "outcome_odds": True} for seed in range(ROLLS)]
+    seen: Counter[tuple[str, str]] = Counter()
+    chance: dict[tuple[str, str], Fraction] = {}
+    for status, result in post_all(client.app, path, bodies):
+        assert status == 200, result
+        for found in result["outcome_odds"]:
+            key = (found["distribution"], found["outcome"])
+            seen[key] += 1
+            chance[key] = Fraction(found["probability"]["exact"])
+    for key, count in seen.items():
+        p = float(chance[key])
+        allowed = p + 6 * math.sqrt(max(p * (1 - p), 1e-4) / ROLLS) + 0.03
+        assert p > 0, key
+        assert count / ROLLS <= allowed, (key, f"P {p:.4f}", f"seen {count / ROLLS}")
 
 
 def test_not_asked_is_null(client: TestClient) -> None:

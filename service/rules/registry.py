@@ -91,8 +91,9 @@ class Reading:
     """How a result reads as an outcome of one distribution of its odds, where reading the
     result's field of the distribution's name, written as the odds write it, would not do.
 
-    `read` takes the rule's output and gives the outcome as the distribution names it (None:
-    read the field of the same name); `best_first`, that the distribution lists its best
+    `read` takes the rule's output and gives the outcome as the distribution names it, or None
+    where the result does not show one (a long-run chain's); no `read`: the field of the same
+    name is read; `best_first`, that the distribution lists its best
     outcome first (a FORESIGHT QR1 before QR10), so doing at least as well counts upwards.
     """
 

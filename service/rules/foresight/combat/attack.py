@@ -380,6 +380,7 @@ SWORD_AT_ST_9 = {"weapon": SWORD, "strength": 9}
     rolled={
         "/final/qr": Reading(read=lambda result: result.final.qr.name, best_first=True),
         "/damage/wound_level": Reading(read=lambda result: result.damage.condition.wound_level),
+        "/damage/stun_points": Reading(read=lambda result: result.damage.condition.stun_points),
     },
     example={
         "attacker": {

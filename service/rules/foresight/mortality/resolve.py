@@ -62,7 +62,7 @@ from service.rules.foresight.resolution.quality import random_qr
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import distribution
 from service.rules.model import Model
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Reading, operation
 
 # --- exact odds -------------------------------------------------------------------------
 
@@ -386,6 +386,8 @@ def _chain_states(
     ),
     odds=damage_odds,
     cost=damage_cost,
+    # The odds' stun points are the condition's afterwards, not those the hit inflicted.
+    rolled={"/stun_points": Reading(read=lambda result: result.condition.stun_points)},
     example={
         "damage_class": "DC12i4p",
         "aim": "chest",

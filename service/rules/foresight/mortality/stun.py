@@ -35,7 +35,7 @@ from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, distribution, roll, setup_at
 from service.rules.model import Model, option
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Reading, operation
 
 __all__ = ["PAIN_RESISTANCE_BEF", "StunOptions"]
 
@@ -255,6 +255,13 @@ def _recover_cost(request: Any) -> Estimate:
     covers=("foresight.stun.recover",),
     odds=_recover_odds,
     cost=_recover_cost,
+    rolled={
+        "/stun_points": Reading(
+            read=lambda result: "unconscious" if result.unconscious else result.stun_points
+        ),
+        # The chain's 'unconscious' is where turn after turn of rolls ends, not this roll.
+        "/chain/unconscious": Reading(read=lambda result: None),
+    },
     example={
         "condition": {"stun_points": 2, "stunned": True},
         "pain_resistance": {"score": 8},

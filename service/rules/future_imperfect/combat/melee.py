@@ -34,6 +34,7 @@ from service.rules.future_imperfect.combat.options import (
 from service.rules.future_imperfect.combat.ranged import RangedOdds, shot_odds_of
 from service.rules.future_imperfect.combat.tables import WEAPON_SPEEDS
 from service.rules.future_imperfect.core.checks import (
+    BUMPS_ROLLED,
     CHECK,
     DEPTH,
     Checked,
@@ -200,6 +201,7 @@ def melee_odds(request: MeleeInput) -> RangedOdds:
 
 @operation(
     name="combat/melee/attack",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.combat.melee.attack",),
     odds=melee_odds,
@@ -286,6 +288,7 @@ def close_odds(request: CloseInput) -> RangedOdds:
 
 @operation(
     name="combat/melee/close",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.combat.melee.close",),
     odds=close_odds,

@@ -20,7 +20,13 @@ from service.rules.future_imperfect.combat.modifiers import (
 )
 from service.rules.future_imperfect.combat.options import AttackOptions, HeavyThrow, Scatter
 from service.rules.future_imperfect.combat.ranged import RangedOdds, shot_odds_of
-from service.rules.future_imperfect.core.checks import Checked, CheckInput, check_cost, roll_check
+from service.rules.future_imperfect.core.checks import (
+    BUMPS_ROLLED,
+    Checked,
+    CheckInput,
+    check_cost,
+    roll_check,
+)
 from service.rules.future_imperfect.core.pools import PoolText, parse, sides
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
@@ -85,6 +91,7 @@ def throw_odds(request: ThrowInput) -> RangedOdds:
 
 @operation(
     name="combat/throw",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.combat.throw",),
     odds=throw_odds,

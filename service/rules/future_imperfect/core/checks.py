@@ -4,7 +4,7 @@ each `bump_step` over it is a bump; more than half the dice showing 1 is a criti
 which fails whatever else (A-06). Tests read the same dice-equivalent model (A-01)."""
 
 from math import comb
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -38,10 +38,12 @@ from service.rules.future_imperfect.core.options import (
 )
 from service.rules.future_imperfect.core.pools import DIE_SIDES, PoolText, parse, sides
 from service.rules.model import InputError, Model
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Reading, operation
 
 __all__ = [
+    "BUMPS_ROLLED",
     "CHECK",
+    "CHECK_BUMPS_ROLLED",
     "DEPTH",
     "MAX_CHAIN",
     "CheckInput",
@@ -100,6 +102,19 @@ class Checked(Model):
     success: bool
     bumps: int
     successes: int = Field(description="1 for the success and 1 a bump (FI:L147).")
+
+
+def _bumps_rolled(result: Any) -> str:
+    """A check's bumps as its odds write them: how many on a success, 'failure' otherwise (a
+    failure's bumps field is 0, which the odds count among the successes)."""
+    found = result if hasattr(result, "bumps") else result.check
+    return str(found.bumps) if found.success else "failure"
+
+
+#: How a result that is a check, or holds one as `check`, reads as its odds' bumps.
+BUMPS_ROLLED = {"/bumps": Reading(read=_bumps_rolled)}
+#: The same, where the odds hold the check's under `check`.
+CHECK_BUMPS_ROLLED = {"/check/bumps": Reading(read=_bumps_rolled)}
 
 
 def is_cf(ones: int, dice: int, rule: CfRule) -> bool:
@@ -366,6 +381,7 @@ def pool_cost(request: CheckInput) -> Estimate:
 
 @operation(
     name="core/check",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.core.check",),
     odds=check_odds,
@@ -441,6 +457,7 @@ def test_cost(request: TestInput) -> Estimate:
 
 @operation(
     name="core/test",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.core.test",),
     odds=test_odds,
@@ -477,6 +494,7 @@ def default_odds(request: DefaultInput) -> CheckOdds:
 
 @operation(
     name="core/default-roll",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.core.default_roll",),
     odds=default_odds,

@@ -24,6 +24,7 @@ from service.rules.distribution import (
 )
 from service.rules.future_imperfect.combat.fire import columns_left
 from service.rules.future_imperfect.core.checks import (
+    BUMPS_ROLLED,
     Checked,
     CheckInput,
     check_cost,
@@ -582,6 +583,7 @@ class Struck(Checked):
 
 @operation(
     name="combat/martial-arts/basic",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.combat.martial_arts.basic",),
     odds=check_odds,

@@ -19,6 +19,7 @@ from service.rules.distribution import (
 )
 from service.rules.future_imperfect.core.checks import (
     CHECK,
+    CHECK_BUMPS_ROLLED,
     DEPTH,
     Checked,
     CheckInput,
@@ -114,6 +115,7 @@ def ct_cost(request: CtInput) -> Estimate:
 
 @operation(
     name="healing/ct",
+    rolled=CHECK_BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.healing.ct",),
     odds=ct_odds,
@@ -217,6 +219,7 @@ def _healed(check: CheckInput | None, level: int, reason: str | None, dice: Dice
 
 @operation(
     name="healing/medical",
+    rolled=CHECK_BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.healing.medical",),
     odds=medical_odds,
@@ -266,6 +269,7 @@ def natural_odds(request: NaturalInput) -> HealingOdds:
 
 @operation(
     name="healing/natural",
+    rolled=CHECK_BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.healing.natural",),
     odds=natural_odds,

@@ -24,6 +24,7 @@ from service.rules.distribution import (
 )
 from service.rules.future_imperfect.core.checks import (
     CHECK,
+    CHECK_BUMPS_ROLLED,
     DEPTH,
     Checked,
     CheckInput,
@@ -258,6 +259,7 @@ def check_bound(request: Model) -> Estimate:
 
 @operation(
     name="wounds/stun-check",
+    rolled=CHECK_BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.wounds.stun_check",),
     odds=stun_odds,

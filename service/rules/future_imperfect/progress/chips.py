@@ -22,6 +22,7 @@ from service.rules.distribution import (
     truncation,
 )
 from service.rules.future_imperfect.core.checks import (
+    BUMPS_ROLLED,
     CHECK,
     DEPTH,
     MAX_CHAIN,
@@ -294,6 +295,7 @@ def boost_cost(request: BoostInput) -> Estimate:
 
 @operation(
     name="story-chips/boost",
+    rolled=BUMPS_ROLLED,
     kind=Kind.CHECK,
     covers=("fi.story_chips.boost",),
     odds=boost_odds,
