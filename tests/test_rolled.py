@@ -98,6 +98,20 @@ def test_each_outcome_read_is_rolled_as_often_as_its_odds_say(
         assert count / ROLLS <= allowed, (key, f"P {p:.4f}", f"seen {count / ROLLS}")
 
 
+def test_a_sheet_reads_no_field_a_creation_time_effect_changed(client: TestClient) -> None:
+    """The sheet odds leave out the advanced table's creation-time effects (their note says
+    so): Astoundingly Wealthy adds 50 to Lifestyle and 20 to Repute (C:L502), Improved
+    Skills two skills (C:L718), so those fields are no outcomes of their tables and
+    outcome_odds leaves them out (a Repute of 32 is not the rolled 32's chance), while
+    reading the fields no power of the sheet changed."""
+    body = {"power_table": "advanced", "dice": {"seed": 18}, "outcome_odds": True}
+    sheet = post(client, "/v1/four-c/character/generate", body)
+    assert {"improved_skills", "astoundingly_wealthy"} == {p["power"] for p in sheet["powers"]}
+    read = {e["distribution"] for e in sheet["outcome_odds"]}
+    assert not read & {"/lifestyle", "/repute", "/skills"}
+    assert {"/origin", "/damage", "/fortune"} <= read
+
+
 def test_not_asked_is_null(client: TestClient) -> None:
     result = post(client, "/v1/four-d8/check", {"ease": 20, "dice": {"seed": 3}})
     assert result["outcome_odds"] is None

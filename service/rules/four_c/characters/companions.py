@@ -9,6 +9,7 @@ from pydantic import Field
 from service.rules.dice import Dice
 from service.rules.four_c.characters.sheet import (
     ALTER_EGO_CAP,
+    SHEET_ROLLED,
     Limits,
     Rules,
     SecondCharacter,
@@ -107,6 +108,7 @@ def alter_ego(request: AlterEgoInput, dice: Dice) -> SecondCharacter:
     covers=("4c.power.sidekick.generate",),
     odds=sidekick_odds,
     cost=sheet_cost,
+    rolled=SHEET_ROLLED,
     example={"parent": PARENT, "dice": {"seed": 5}},
 )
 def sidekick(request: SidekickInput, dice: Dice) -> SecondCharacter:

@@ -60,11 +60,11 @@ from service.rules.four_c.characters.traits import (
 )
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.model import Model
-from service.rules.registry import Kind, operation
+from service.rules.registry import Kind, Reading, operation
 
-__all__ = ["ALTER_EGO_CAP", "CharacterSheet", "Limits", "Rules", "SecondCharacter", "SheetOdds",
-           "alter_ego_rules", "generate", "roll_alter_ego", "roll_character", "sheet_cost",
-           "sheet_odds", "sidekick_limits"]  # fmt: skip
+__all__ = ["ALTER_EGO_CAP", "SHEET_ROLLED", "CharacterSheet", "Limits", "Rules",
+           "SecondCharacter", "SheetOdds", "alter_ego_rules", "generate", "roll_alter_ego",
+           "roll_character", "sheet_cost", "sheet_odds", "sidekick_limits"]  # fmt: skip
 
 #: An Alter-Ego's primary traits are at most 30 (C:L486).
 ALTER_EGO_CAP = 30
@@ -388,6 +388,31 @@ ODDS_NOTE = (
 )
 
 
+#: The sheet fields each creation-time effect changes, which the odds leave out (ODDS_NOTE).
+_CHANGED_BY = {
+    PowerName.TRAIT_INCREASE: ("damage", "fortune"),
+    PowerName.ASTOUNDINGLY_WEALTHY: ("lifestyle", "repute"),
+    PowerName.CELEBRITY: ("repute",),
+    PowerName.IMPROVED_SKILLS: ("skills",),
+}
+
+
+def _as_rolled(field: str) -> Reading:
+    """A sheet's `field` read as its odds give it, or None when a power held changed it at
+    creation: a Celebrity's Repute 32 is not the 3% of a rolled 32."""
+
+    def read(sheet: SecondCharacter) -> int | None:
+        changed = any(field in _CHANGED_BY.get(held.power, ()) for held in sheet.powers)
+        return None if changed else getattr(sheet, field)
+
+    return Reading(read=read)
+
+
+#: How a sheet reads as its odds (outcome_odds).
+SHEET_ROLLED = {f"/{field}": _as_rolled(field)
+                for field in ("damage", "fortune", "lifestyle", "repute", "skills")}  # fmt: skip
+
+
 def _origins(rules: Rules, limits: Limits) -> Distribution[Origin]:
     if limits.origin is not None:
         return Distribution({limits.origin: 1})
@@ -545,6 +570,7 @@ def sheet_cost(request: object) -> Estimate:
     covers=("4c.character.generate",),
     odds=generate_odds,
     cost=sheet_cost,
+    rolled=SHEET_ROLLED,
     example={"advanced_origins": True, "dice": {"seed": 18}},
 )
 def generate(request: GenerateInput, dice: Dice) -> CharacterSheet:
