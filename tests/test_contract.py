@@ -237,6 +237,19 @@ def test_the_dice_reported_replayed_at_the_table_give_the_same_result(op, client
         assert replayed["seed"] is None
 
 
+def test_a_result_that_rolled_nothing_replays_with_no_dice(client):
+    """Fortune of three traits given rolls nothing (C:L242-246): its empty roll log replays
+    as `values: []`, like any other result's."""
+    path = "/v1/four-c/traits/secondary/fortune"
+    body = {"intellect": 6, "awareness": 20, "willpower": 3}
+    result = answer(client, path, body)
+    assert (result["rolls"], result["seed"], result["fortune"]) == ([], None, 29)
+    assert answer(client, path, {**body, "dice": {"values": []}}) == result
+    needs = client.post(path, json={"intellect": 6, "awareness": 20, "dice": {"values": []}})
+    assert needs.status_code == 422
+    assert needs.json()["errors"][0]["pointer"] == "/dice/values"
+
+
 # Odds
 
 

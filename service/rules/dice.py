@@ -51,10 +51,14 @@ class DiceSpec(Model):
     values: (
         Annotated[
             tuple[Annotated[int, Field(ge=1, le=100)], ...],
-            Field(min_length=1, max_length=MAX_TABLE_DICE),
+            Field(max_length=MAX_TABLE_DICE),
         ]
         | None
-    ) = Field(default=None, description="Dice rolled at the table, consumed in order.")
+    ) = Field(
+        default=None,
+        description="Dice rolled at the table, consumed in order; [] when the request rolls "
+        "none, so that any result's reported rolls replay it.",
+    )
 
     @model_validator(mode="after")
     def _one_source(self) -> Self:

@@ -231,12 +231,22 @@ def test_max_seed_is_2_to_the_31_minus_1():
 
 @pytest.mark.parametrize(
     "values",
-    [[], [0], [101], [1] * (MAX_TABLE_DICE + 1)],
-    ids=["empty", "zero", "over-100", "too-many"],
+    [[0], [101], [1] * (MAX_TABLE_DICE + 1)],
+    ids=["zero", "over-100", "too-many"],
 )
 def test_spec_values_bounds_rejected(values):
     with pytest.raises(pydantic.ValidationError):
         DiceSpec(values=tuple(values))
+
+
+def test_no_table_dice_replay_a_result_that_rolled_none():
+    """A result that rolled nothing reports no rolls; replaying them is `values: []`, which
+    a rule rolling nothing accepts and a rule that needs a die refuses as too few."""
+    quiet = Dice(DiceSpec(values=()))
+    quiet.finish()
+    with pytest.raises(DiceError) as caught:
+        roll_all(Dice(DiceSpec(values=())), [8])
+    assert caught.value.loc == ("values",)
 
 
 def test_spec_values_bounds_accepted():

@@ -74,9 +74,8 @@ Values = TypeAliasType(
     Annotated[
         list[Value],
         Field(
-            description="Dice rolled at the table, consumed in order.",
+            description="Dice rolled at the table, consumed in order; [] when the request rolls none, so that any result's reported rolls replay it.",
             max_length=256,
-            min_length=1,
             title="Values",
         ),
     ],
@@ -97,7 +96,10 @@ class DiceSpec(Model):
     ] = None
     values: Annotated[
         Values | None,
-        Field(description="Dice rolled at the table, consumed in order.", title="Values"),
+        Field(
+            description="Dice rolled at the table, consumed in order; [] when the request rolls none, so that any result's reported rolls replay it.",
+            title="Values",
+        ),
     ] = None
 
 
