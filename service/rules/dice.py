@@ -27,6 +27,7 @@ from service.rules.model import InputError, Model
 
 __all__ = [
     "MAX_SEED",
+    "MAX_SIDES",
     "MAX_TABLE_DICE",
     "Dice",
     "DiceError",
@@ -39,6 +40,9 @@ MAX_SEED = 2**31 - 1
 #: Enough for the longest chain of table dice a rule asks for: a whole 4C character with its
 #: Alter-Ego and Sidekick and every reroll of a repeated power takes under 200.
 MAX_TABLE_DICE = 256
+#: The most sides a die has: a chip drawn from the largest Future Imperfect story-chip pot
+#: (three colours of at most 1,000 chips), so that every draw a result reports replays.
+MAX_SIDES = 3000
 _SPAN = 2**64
 
 
@@ -50,7 +54,7 @@ class DiceSpec(Model):
     )
     values: (
         Annotated[
-            tuple[Annotated[int, Field(ge=1, le=100)], ...],
+            tuple[Annotated[int, Field(ge=1, le=MAX_SIDES)], ...],
             Field(max_length=MAX_TABLE_DICE),
         ]
         | None

@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules.dice import MAX_SEED, MAX_TABLE_DICE, Dice, DiceError, DiceSpec, seeded_value
+from service.rules.dice import (
+    MAX_SEED,
+    MAX_SIDES,
+    MAX_TABLE_DICE,
+    Dice,
+    DiceError,
+    DiceSpec,
+    seeded_value,
+)
 from service.rules.model import InputError
 
 SPAN = 2**64
@@ -231,8 +239,8 @@ def test_max_seed_is_2_to_the_31_minus_1():
 
 @pytest.mark.parametrize(
     "values",
-    [[0], [101], [1] * (MAX_TABLE_DICE + 1)],
-    ids=["zero", "over-100", "too-many"],
+    [[0], [MAX_SIDES + 1], [1] * (MAX_TABLE_DICE + 1)],
+    ids=["zero", "over-max-sides", "too-many"],
 )
 def test_spec_values_bounds_rejected(values):
     with pytest.raises(pydantic.ValidationError):
@@ -251,7 +259,7 @@ def test_no_table_dice_replay_a_result_that_rolled_none():
 
 def test_spec_values_bounds_accepted():
     assert DiceSpec(values=(1,) * MAX_TABLE_DICE).values == (1,) * MAX_TABLE_DICE
-    assert DiceSpec(values=(100,)).values == (100,)
+    assert DiceSpec(values=(MAX_SIDES,)).values == (MAX_SIDES,)
 
 
 def test_spec_is_strict_and_closed():

@@ -66,7 +66,7 @@ Seed = TypeAliasType(
 )
 
 
-Value = TypeAliasType("Value", Annotated[int, Field(ge=1, le=100)])
+Value = TypeAliasType("Value", Annotated[int, Field(ge=1, le=3000)])
 
 
 Values = TypeAliasType(

@@ -6,6 +6,7 @@ from math import comb
 
 import pytest
 
+from service.rules.dice import MAX_SIDES
 from service.rules.future_imperfect.progress.chips import boost, help_crewmate, impetus, pot, soak
 from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
@@ -32,6 +33,17 @@ def test_the_pot_draws_without_replacement():
                     for k in range(8)}  # fmt: skip
     last = run(pot, {"held": [0], "pot": {"white": 0, "red": 0, "blue": 2}, "dice": {"seed": 1}})
     assert (last.players, last.master) == ([["blue", "blue"]], None)
+
+
+def test_a_draw_from_the_largest_pot_replays_at_the_table():
+    """A chip is a die of as many sides as the pot holds chips: the largest pot, 3,000
+    chips, draws dice up to MAX_SIDES, and the draws a result reports replay it."""
+    full = {"held": [0, 0], "pot": {"white": 1000, "red": 1000, "blue": 1000}}
+    drawn = run(pot, {**full, "dice": {"seed": 1}})
+    assert max(roll.sides for roll in drawn.rolls) == MAX_SIDES == 3000
+    faces = [roll.value for roll in drawn.rolls]
+    again = run(pot, {**full, "dice": {"values": faces}})
+    assert (again.players, again.master) == (drawn.players, drawn.master)
 
 
 #: T17: P(success) with no chip, a white chip (one die more) and a red or blue one (one
