@@ -68070,8 +68070,8 @@ class ForesightPursuitSafetyRollOddsRequest(Model):
     bid: Annotated[
         int,
         Field(
-            description="The speed bid of the turn (at most +2, F:L3442).",
-            ge=-10,
+            description="The speed bid of the turn (at most +2, F:L3442): any bid 'pursuit/operate' and the other manoeuvres accept, since each may owe this roll (F:L3463, F:L3475).",
+            ge=-17,
             le=2,
             title="Bid",
         ),
@@ -68133,8 +68133,8 @@ class ForesightPursuitSafetyRollRequest(Model):
     bid: Annotated[
         int,
         Field(
-            description="The speed bid of the turn (at most +2, F:L3442).",
-            ge=-10,
+            description="The speed bid of the turn (at most +2, F:L3442): any bid 'pursuit/operate' and the other manoeuvres accept, since each may owe this roll (F:L3463, F:L3475).",
+            ge=-17,
             le=2,
             title="Bid",
         ),

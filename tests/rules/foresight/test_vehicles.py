@@ -658,6 +658,26 @@ def test_safety_roll_qr7_and_qr10():
     assert (totalled.vehicle.state, totalled.passenger_dc.exact) == ("destroyed", "13/1")
 
 
+@pytest.mark.parametrize(
+    ("manoeuvre", "extra"), [("pursuit/operate", {}), ("pursuit/quick-turn", {"range": 2})]
+)
+def test_a_safety_roll_takes_every_bid_the_manoeuvre_owing_it_takes(manoeuvre, extra):
+    """F:L3442: a bid is at most +2, with no floor in the book; F:L3463 and F:L3475: a failed
+    manoeuvre, or a bid below Safe, owes a safety roll at +(bid - Safe). A bid of -17 that
+    'pursuit/operate' accepts must be accepted by the safety roll it calls for (it stopped at
+    -10): QR7 at bid -17 totals nothing new but the passengers' DC with the optional rule is
+    8 - 3 + (2 + 17) = 24 (F:L3480, F:L3482)."""
+    owed = run(manoeuvre, {"driving": {"qr": 7}, "bid": -17, "safe": 0, **extra})
+    assert owed.safety_rolls[0].modifier == -17
+    body = {"driver": {"qr": 7}, "bid": -17, "safe": 0, "ds": 3,
+            "options": {"safety_speed_dc_bonus": True}}  # fmt: skip
+    found = run("pursuit/safety-roll", body)
+    assert (found.vehicle.state, found.passenger_dc.exact) == ("incapacitated", "24/1")
+    rolled = run("pursuit/safety-roll", {**body, "driver": {"task": {"score": 10, "bef": 4}}})
+    assert [(m.source, m.value) for m in rolled.driving.modifiers] == [("speed bid - Safe", -17)]
+    assert odds("pursuit/safety-roll", {**body, "occupants": [{}]}).occupant.wound_level
+
+
 def test_a_fractional_or_negative_passenger_dc():
     """A modified vehicle's DS 3.75 (a Fast "Jeep", x1.25): DC(8 - 3.75) = 4.25 through the
     damage rules exactly; DS 10: DC -2 harms no one."""

@@ -32,6 +32,7 @@ from service.rules.foresight.resolution.odds import QualityOdds, quality_odds
 from service.rules.foresight.resolution.options import ResolutionOptions
 from service.rules.foresight.resolution.tables import QR
 from service.rules.foresight.resolution.task import Resolution, Side, distribution, roll, setup_at
+from service.rules.foresight.travel.driving import Bid
 from service.rules.foresight.vehicles.occupants import (
     MAX_OCCUPANTS,
     Crash,
@@ -398,7 +399,12 @@ class SafetyOptions(AccidentOptions):
 
 class SafetyInput(Model):
     driver: Side = Field(description="The vehicle-skill roll, or its QR if rolled.")
-    bid: int = Field(ge=-10, le=2, description="The speed bid of the turn (at most +2, F:L3442).")
+    bid: Bid = Field(
+        description=(
+            "The speed bid of the turn (at most +2, F:L3442): any bid 'pursuit/operate' and the "
+            "other manoeuvres accept, since each may owe this roll (F:L3463, F:L3475)."
+        )
+    )
     safe: int = Field(ge=-20, le=20, description="The vehicle's Safe (in the terrain).")
     ds: DamageScale = Field(description="The vehicle's DS.")
     damage_level: int = Field(default=0, ge=0, le=MAX_LEVEL, description="Vehicle damage so far.")
