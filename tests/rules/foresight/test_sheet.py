@@ -310,3 +310,25 @@ def test_a_long_term_familiarity_with_a_field_or_attribute_costs_ten():
     assert run("familiarity/ltf", {"basis": "field"}).cost_cp == 10
     pistol = {"subject": "my pistol", "skill": "Handguns"}
     assert run("cp/spend", {"general": 50, "long_term_familiarities": [pistol]}).general.left == 40
+
+
+def test_one_long_term_familiarity_and_one_insight_each_when_spending():
+    """F:L2067: 'A character may not buy three long-term familiarities with handguns using a
+    specific pistol' (and F:L1316: one LTF with a given situation or object); F:L1117: only one
+    unique insight into a particular skill. The ledger charged the second of each again."""
+    pistol = {"subject": "my pistol", "skill": "Handguns"}
+    again = {**pistol, "subject": "My Pistol"}
+    twice = {"general": 300, "long_term_familiarities": [pistol, again],
+             "unique_insights": ["Charisma", "charisma"]}  # fmt: skip
+    for name in ("cp/spend", "character/reallocate"):
+        assert violations(name, twice) == [("long_term_familiarities", 1), ("unique_insights", 1)]
+    other = {
+        "general": 300,
+        "unique_insights": ["Charisma", "Theory"],
+        "long_term_familiarities": [
+            pistol,
+            {"subject": "my pistol", "skill": "Theory"},
+            {"subject": "her rifle", "skill": "Handguns"},
+        ],
+    }
+    assert [line.cost for line in run("cp/spend", other).lines] == [10, 15, 10, 10, 30]

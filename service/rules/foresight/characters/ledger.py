@@ -24,6 +24,7 @@ from service.rules.foresight.characters.skills import (
     EXTRA_PICK_CP,
     SkillName,
     SkillOptions,
+    canonical_skill,
     skill_price,
     skill_row,
 )
@@ -252,9 +253,34 @@ def _flat(request: SpendInput) -> list[Line]:
     return lines
 
 
+def _once(name: str, keys: Iterable[object], message: str, errors: list[InputError]) -> None:
+    """An error for each entry whose key an earlier entry of the list already has."""
+    seen: set[object] = set()
+    for index, key in enumerate(keys):
+        if key in seen:
+            errors.append(InputError((name, index), message))
+        seen.add(key)
+
+
+def _ltf_key(ltf: LongTermFamiliarityPurchase) -> tuple[str, str]:
+    return canonical_skill(ltf.skill or "").casefold(), ltf.subject.casefold()
+
+
+def once_only(request: SpendInput, errors: list[InputError]) -> None:
+    """A character may obtain only one long-term familiarity with a given situation or object
+    for one ability (F:L1316, F:L2067: not three with Handguns for one pistol), and only one
+    unique insight into a skill (F:L1117): bought twice in one request is refused."""
+    _once("long_term_familiarities", map(_ltf_key, request.long_term_familiarities),
+          "one long-term familiarity for an ability and subject (F:L2067)", errors)  # fmt: skip
+    _once("unique_insights",
+          (canonical_skill(name).casefold() for name in request.unique_insights),
+          "one unique insight into a skill (F:L1117)", errors)  # fmt: skip
+
+
 def lines_of(request: SpendInput, selling: bool, errors: list[InputError]) -> list[Line]:
     """Every purchase priced, in the order of the request's fields."""
     options = request.options
+    once_only(request, errors)
     return [
         *_priced("attributes", request.attributes, lambda c: _attribute(c, selling), errors),
         *_priced("skills", request.skills, lambda c: _skill(c, options, selling), errors),
