@@ -571,9 +571,10 @@ class Client(Transport):
         body: models.ForesightCharacterModifiersUniqueGiftRequest,
     ) -> models.ForesightCharacterModifiersUniqueGiftResult:
         """A unique gift, at the GM's discretion: +2 BEF to a skill or skills costing 4 in all that
-        share an attribute, or +2 to an inherent attribute within a point of its maximum, even past
-        it; with a deficit: no interest outside the gift (-1 to all else), -4 to another inherent
-        attribute, or hunted for it (F:L1120).
+        share an attribute, or +2 to an inherent attribute already within a point of its range
+        maximum (11 or 12 for a human; a value past the range is no valid one), which the +2 may
+        lift past it; with a deficit: no interest outside the gift (-1 to all else), -4 to another
+        inherent attribute, or hunted for it (F:L1120).
 
         POST /v1/foresight/character-modifiers/unique-gift
         """

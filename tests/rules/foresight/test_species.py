@@ -124,3 +124,19 @@ def test_aging_a_trained_score_of_1():
     found = run("character-modifiers/aging", {"inherent": NINES, "trained": {"AG": 1, "ST": 0},
                                               "dice": {"values": faces}})  # fmt: skip
     assert (found.trained.AG, found.trained.ST, found.inherent.AG) == (0, 0, 8)
+
+
+def test_a_gifted_attribute_is_11_or_12_for_a_human():
+    """F:L1120: the +2 goes to an inherent attribute 'within one point of its range maximum
+    already (i.e. 11 or 12 for humans)'; 10 is too low, and 13 is past the human range (5-12,
+    F:L467), not within a point of its maximum."""
+    gift = {"gift": "attribute", "gift_attribute": "AP", "deficit": "hunted"}
+    for inherent in (11, 12):
+        assert run("character-modifiers/unique-gift", {**gift, "inherent": inherent}).effects
+    for inherent in (10, 13):
+        with pytest.raises(Violations, match="within one point"):
+            run("character-modifiers/unique-gift", {**gift, "inherent": inherent})
+    orc_em = {**gift, "gift_attribute": "EM", "range_maximum": 8}  # the Orc's EM is 3-8
+    assert run("character-modifiers/unique-gift", {**orc_em, "inherent": 8}).effects
+    with pytest.raises(Violations, match="within one point"):
+        run("character-modifiers/unique-gift", {**orc_em, "inherent": 9})

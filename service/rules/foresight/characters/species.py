@@ -392,8 +392,9 @@ def _gift_errors(request: GiftInput) -> list[InputError]:
             errors.append(InputError(("skills",), "the skills share an attribute (AMB-33)"))
     elif request.gift_attribute is None or request.inherent is None:
         errors.append(InputError(("gift_attribute",), "name the attribute and its inherent value"))
-    elif request.inherent < request.range_maximum - 1:
-        errors.append(InputError(("inherent",), "within one point of the range's maximum"))
+    elif not request.range_maximum - 1 <= request.inherent <= request.range_maximum:
+        errors.append(InputError(("inherent",), "within one point of the range's maximum and "
+                                 "not past it: 11 or 12 for a human (F:L1120)"))  # fmt: skip
     if request.deficit is Deficit.ATTRIBUTE and request.deficit_attribute in (
         None, request.gift_attribute,
     ):  # fmt: skip
@@ -409,8 +410,9 @@ def _gift_errors(request: GiftInput) -> list[InputError]:
 )
 def unique_gift(request: GiftInput) -> GiftEffects:
     """A unique gift, at the GM's discretion: +2 BEF to a skill or skills costing 4 in all that
-    share an attribute, or +2 to an inherent attribute within a point of its maximum, even
-    past it; with a deficit: no interest outside the gift (-1 to all else), -4 to another
+    share an attribute, or +2 to an inherent attribute already within a point of its range
+    maximum (11 or 12 for a human; a value past the range is no valid one), which the +2 may
+    lift past it; with a deficit: no interest outside the gift (-1 to all else), -4 to another
     inherent attribute, or hunted for it (F:L1120)."""
     errors = _gift_errors(request)
     if errors:
