@@ -295,6 +295,24 @@ def test_an_aim_needs_its_called_shot_row():
     assert error.value.loc == ("attacker", "ranged", "situations")
 
 
+def test_a_melee_blow_aimed_at_the_head_takes_its_row():
+    """'Attacker is aiming for the head -4' (F:L3147), legs -1 (F:L3144), a specific arm -2
+    (F:L3149): a blow lands there only if attacker.melee.aim takes the row. A top-level aim at
+    the head with an unaimed blow was a free called shot (P(hit) 3/5 instead of 3/25); it is
+    refused, as a shot without its called-shot row is. The torso's row is +0 (F:L3148)."""
+    blow = {"task": {"score": 12, "bef": 4}, "use": {"weapon": SWORD, "strength": 10}}
+    for aim in ("head", "legs", "left_leg", "right_arm"):
+        with pytest.raises(InputError) as error:
+            odds("attack", {"attacker": {"melee": blow}, "aim": aim})
+        assert error.value.loc == ("aim",)
+        with pytest.raises(InputError):
+            run("attack", {"attacker": {"melee": blow}, "aim": aim, "dice": {"seed": 1}})
+    aimed = odds("attack", {"attacker": {"melee": {**blow, "aim": "head"}}, "aim": "head"})
+    assert Fraction(aimed.hit.exact) == Fraction(3, 25)
+    chest = run("attack", {"attacker": {"melee": blow}, "aim": "chest", "dice": {"values": [20]}})
+    assert chest.damage.hits[0].location == "chest"
+
+
 def test_a_burst_under_yield_rounds_lands_its_rounds_as_hits():
     """AMB2-24 'yield_rounds': a burst at one target lands round_half_up(yield x rounds) hits
     at the weapon's DC (F:L3257, F:L3298), as ranged/attack counts them; attack dealt one.

@@ -159,15 +159,31 @@ class Blow:
     dc: Fraction | None = None
 
 
+#: Aims whose melee row is +0 (F:L3148): a blow need not name them to land there.
+FREE_MELEE_AIMS = (Aim.RANDOM, Aim.TORSO, Aim.CHEST, Aim.ABDOMEN)
+
+
 def _aim(request: AttackInput) -> Aim:
     attacker, found = request.attacker, request.aim
     if attacker.melee is not None and attacker.melee.aim is not Aim.RANDOM:
         if found not in (Aim.RANDOM, attacker.melee.aim):
             raise InputError(("aim",), f"the melee attack aims at {attacker.melee.aim.value}")
         found = attacker.melee.aim
+    if attacker.melee is not None and found not in FREE_MELEE_AIMS:
+        found = _melee_aim(attacker.melee, found)
     if attacker.ranged is not None:
         found = _ranged_aim(attacker.ranged, found)
     return called(found, request.options)
+
+
+def _melee_aim(strike: MeleeStrike, aim: Aim) -> Aim:
+    """A blow lands on the legs, the head or an arm only if the attacker aimed it there and
+    took that row's modifier: legs -1, head -4, a specific arm -2 (F:L3144-3149); so a
+    called location needs the melee attack's own 'aim'."""
+    if strike.aim is Aim.RANDOM:
+        message = f"a blow at the {aim.value} takes its aiming row (F:L3144-3149)"
+        raise InputError(("aim",), f"{message}: set attacker.melee.aim")
+    return aim
 
 
 def _ranged_aim(shot: RangedShot, aim: Aim) -> Aim:
