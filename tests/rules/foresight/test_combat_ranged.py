@@ -249,6 +249,19 @@ def test_the_gunmans_long_burst_lands_3_of_6():
         ("chest", 3, "10i2p"), ("chest", 3, "10i2p"), ("chest", 3, "10i2p")]  # fmt: skip
 
 
+def test_a_burst_fires_its_own_rounds_and_other_rounds_are_refused():
+    """An auto long burst fires [6] rounds, a short one [3] (F:L3782-3783); QR3 lands 3 of 6
+    from area fire (F:L3316). 'rounds' counts single shots only: a long burst with rounds 20
+    was silently read as 6 rounds; it is refused, naming the field, in the roll and the odds."""
+    request = {"attack": {"qr": 3}, "burst": "long", "volley": "area", "dc": "9i"}
+    assert run("ranged/burst", {**request, "rounds": 6, "dice": {"values": [3] * 6}}).hits == 3
+    for call in (lambda body: odds("ranged/burst", body),
+                 lambda body: run("ranged/burst", {**body, "dice": {"seed": 1}})):  # fmt: skip
+        with pytest.raises(InputError) as error:
+            call({**request, "rounds": 20})
+        assert error.value.loc == ("rounds",)
+
+
 def test_a_burst_at_one_target_is_one_hit_of_greater_dc():
     """F:L3261, F:L3794 (AMB2-24): a burst at a single target is 'a single shot of greater
     damage class': long +3, short +2 (F:L3782-3783), with the attack's QR; 'yield_rounds'

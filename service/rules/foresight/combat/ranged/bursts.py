@@ -146,12 +146,16 @@ class BurstResult(Model):
 
 
 def _rounds(request: BurstInput) -> tuple[int, int]:
-    """Rounds fired and the DC bonus a burst at a single target gets."""
+    """Rounds fired and the DC bonus a burst at a single target gets. A burst fires its own
+    [6] or [3] rounds (F:L3782-3783): other 'rounds' with it are refused, not ignored."""
     if request.burst is None:
         if request.rounds > 1 and request.volley is Volley.SINGLE_TARGET:
             raise InputError(("rounds",), "several single shots at a target are separate attacks")
         return request.rounds, 0
     row = AUTO_BURSTS[request.burst]
+    if request.rounds != 1 and request.rounds != row.rounds:
+        message = f"a {request.burst.value} burst fires {row.rounds} rounds (F:L3782-3783)"
+        raise InputError(("rounds",), message)
     return row.rounds, row.dc_bonus
 
 
