@@ -287,6 +287,17 @@ def test_bad_names_are_violations_not_crashes():
         run("character/create", amy(transfers=[{"source": "general", "points": 300}]))
 
 
+def test_a_sheet_holds_one_insight_into_a_skill_and_one_ltf_by_any_name():
+    """F:L1117: one unique insight into a skill; F:L1316, F:L2067: one long-term familiarity
+    for an ability and subject, the skill known by any of its names (AMB-46), as cp/spend
+    counts them."""
+    twice = amy(unique_insights=["Charisma", "charisma"])
+    assert ("unique_insights", 1) in violations("character/validate", twice)
+    sword = {"subject": "my sword", "skill": "Hand-to-Hand Combat"}
+    aliased = amy(long_term_familiarities=[sword, {**sword, "skill": "HTH Combat"}])
+    assert violations("character/validate", aliased) == [("long_term_familiarities", 1)]
+
+
 def test_background_points_that_cannot_fit():
     """AMB-17: by default a +2 that would lift AP past 12 is refused (the player lowers the
     base); `cap_and_waste` lets the sheet keep AP 12 and lose the points."""

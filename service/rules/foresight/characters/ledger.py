@@ -43,7 +43,9 @@ __all__ = [
     "Line",
     "balances",
     "familiarity_cost",
+    "insight_key",
     "ltf_cost",
+    "ltf_key",
     "reallocate",
     "spend",
     "transfer_lines",
@@ -262,18 +264,25 @@ def _once(name: str, keys: Iterable[object], message: str, errors: list[InputErr
         seen.add(key)
 
 
-def _ltf_key(ltf: LongTermFamiliarityPurchase) -> tuple[str, str]:
+def ltf_key(ltf: LongTermFamiliarityPurchase) -> tuple[str, str]:
+    """What makes two long-term familiarities the same: the ability (a skill by any of its
+    names, AMB-46) and the subject."""
     return canonical_skill(ltf.skill or "").casefold(), ltf.subject.casefold()
+
+
+def insight_key(skill: str) -> str:
+    """What makes two unique insights the same: the skill, by any of its names (AMB-46)."""
+    return canonical_skill(skill).casefold()
 
 
 def once_only(request: SpendInput, errors: list[InputError]) -> None:
     """A character may obtain only one long-term familiarity with a given situation or object
     for one ability (F:L1316, F:L2067: not three with Handguns for one pistol), and only one
     unique insight into a skill (F:L1117): bought twice in one request is refused."""
-    _once("long_term_familiarities", map(_ltf_key, request.long_term_familiarities),
+    _once("long_term_familiarities", map(ltf_key, request.long_term_familiarities),
           "one long-term familiarity for an ability and subject (F:L2067)", errors)  # fmt: skip
     _once("unique_insights",
-          (canonical_skill(name).casefold() for name in request.unique_insights),
+          map(insight_key, request.unique_insights),
           "one unique insight into a skill (F:L1117)", errors)  # fmt: skip
 
 

@@ -16,7 +16,12 @@ from service.rules.foresight.characters.draft import (
 )
 from service.rules.foresight.characters.endowment import UNIVERSAL, PackageRow, package_row
 from service.rules.foresight.characters.fields import FieldRow, field_row
-from service.rules.foresight.characters.ledger import FamiliarityChange, familiarity_cost, ltf_cost
+from service.rules.foresight.characters.ledger import (
+    FamiliarityChange,
+    familiarity_cost,
+    ltf_cost,
+    ltf_key,
+)
 from service.rules.foresight.characters.skills import (
     AttributeValues,
     SkillRow,
@@ -224,7 +229,7 @@ def check_long_term(draft: Draft) -> None:
     (F:L744, F:L2063)."""
     seen = set()
     for index, ltf in enumerate(draft.request.long_term_familiarities):
-        key = (ltf.skill or "").casefold(), ltf.subject.casefold()
+        key = ltf_key(ltf)
         if key in seen:
             draft.error(("long_term_familiarities", index), "one long-term familiarity for an "
                         "ability and subject")  # fmt: skip

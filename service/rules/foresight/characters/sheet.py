@@ -38,6 +38,7 @@ from service.rules.foresight.characters.ledger import (
     G_POINT,
     INSIGHT_TIMES,
     balances,
+    insight_key,
     transfer_lines,
 )
 from service.rules.foresight.characters.purchases import (
@@ -217,11 +218,14 @@ def _favored(draft: Draft, skills: list[SheetSkill]) -> tuple[int, int]:
 
 def _insights(draft: Draft, skills: list[SheetSkill]) -> None:
     """A unique insight, 10 x the skill's cost, needs the skill at its maximum level and a
-    score of 26 (20+2) (F:L1117)."""
+    score of 26 (20+2), and only one into a skill (F:L1117)."""
     by_name = {s.skill.casefold(): s for s in skills}
+    seen = set()
     for index, name in enumerate(draft.request.unique_insights):
         skill = by_name.get(name.casefold())
-        if skill is None:
+        if insight_key(name) in seen:
+            draft.error(("unique_insights", index), "one unique insight into a skill (F:L1117)")
+        elif skill is None:
             draft.error(("unique_insights", index), f"{name} is not a skill the sheet has")
         elif skill.level < skill.max_level or skill.score < INSIGHT_SCORE:
             draft.error(("unique_insights", index), f"{skill.skill} needs its maximum level "
@@ -229,6 +233,7 @@ def _insights(draft: Draft, skills: list[SheetSkill]) -> None:
         else:
             draft.pay(f"unique insight: {skill.skill}", Pool.GENERAL,
                       INSIGHT_TIMES * skill_row(skill.skill).cost)  # fmt: skip
+        seen.add(insight_key(name))
 
 
 def _handedness(draft: Draft) -> None:
