@@ -202,3 +202,15 @@ def test_no_chips_for_the_damage_of_a_crewmate_with_chips():
     assert not run(help_crewmate, {"purpose": "damage", "beneficiary_chips": 1}).allowed
     assert run(help_crewmate, {"purpose": "damage", "beneficiary_chips": 0}).allowed
     assert run(help_crewmate, {"purpose": "roll", "beneficiary_chips": 3}).allowed
+
+
+def test_a_boosted_bumps_table_keeps_every_bump():
+    """FI:L147: a bump for each step over the TN, without a ceiling (FI:L133, open ended);
+    a red chip adds a die (FI:L726, A-75). At +400 and a bump a point (A-05) the table once
+    stopped at 199 bumps, leaving out every success."""
+    request = {"pool": "I-1", "tn": 0, "modifiers": [50] * 8, "red": 1,
+               "options": {"bump_step": 1}}  # fmt: skip
+    found = odds(boost, request)
+    rows = table(found.bumps)
+    assert sum(rows.values()) + Fraction(found.truncation.mass_cut.exact) == 1
+    assert min(int(o) for o in rows if o != "failure") >= 402

@@ -649,3 +649,15 @@ def test_a_tn_past_what_a_check_takes_is_the_input_s_fault(op, payload, where):
     with pytest.raises(InputError) as error:
         run(op, payload)
     assert error.value.loc == where
+
+
+def test_a_shots_bumps_table_keeps_every_bump():
+    """FI:L147: a bump for each step over the TN, without a ceiling (FI:L133, open ended). At
+    TN 0, +80 and a bump a point (A-05), a d12 chain past 119 makes 200 bumps or more: the
+    table once left that mass out unreported."""
+    request = {"pool": "V-1", "tn": 0, "situation": {"modifiers": [20] * 4},
+               "options": {"bump_step": 1}}  # fmt: skip
+    found = odds(attack, request)
+    rows = {row.outcome: Fraction(row.exact) for row in found.bumps}
+    assert sum(rows.values()) + Fraction(found.truncation.mass_cut.exact) == 1
+    assert max(int(o) for o in rows if o != "failure") > 199

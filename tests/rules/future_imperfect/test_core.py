@@ -242,3 +242,23 @@ def test_a_wound_penalty_lowers_the_result_not_the_tn():
     found = run(check, body)
     assert (found.kept, found.en, found.success) == (7, 3, False)
     assert run(check, {**body, "wound_penalty": -1, "dice": {"values": [7]}}).success
+
+
+@pytest.mark.parametrize("operation", [check, test, default_roll])
+def test_the_bumps_table_keeps_every_bump_however_many(operation):
+    """FI:L147: a success and a bump for each step over the TN, and a check has no ceiling
+    (FI:L133, "always open ended"). I-1 at TN 0 with +400 and a bump a point (A-05): a 2
+    makes 402 bumps, a 2 or a 3 201 on a default (the total halved, FI:L247, A-09); the table
+    once stopped at 99 bumps and held only the failures."""
+    request = {"pool": "I-1", "tn": 0, "modifiers": [50] * 8, "options": {"bump_step": 1}}
+    found = odds(operation, request)
+    rows = {row.outcome: Fraction(row.exact) for row in found.bumps}
+    assert sum(rows.values()) + Fraction(found.truncation.mass_cut.exact) == 1
+    assert rows["failure"] == Fraction(1, 4)  # the 1: a critical failure (A-06)
+    if operation is default_roll:
+        assert rows["201"] == Fraction(1, 2)
+    else:
+        assert rows["402"] == Fraction(1, 4)
+    assert run(operation, {**request, "dice": {"values": [2]}}).bumps == (
+        201 if operation is default_roll else 402
+    )

@@ -34,6 +34,7 @@ from service.rules.future_imperfect.core.checks import (
     DEPTH,
     Checked,
     CheckInput,
+    bumps_table,
     check_states,
     graded,
     results,
@@ -175,7 +176,7 @@ def shot_odds_of(
     bumps = found.map(lambda o: bump_outcome(o, check))
     return RangedOdds(hit=exact(per_test.probability_where(lambda n: n > 0)),
                       critical_failure=exact(found.probability_where(lambda o: o[0])),
-                      bumps=outcome_table(bumps, ["failure", *(str(b) for b in range(200))]),
+                      bumps=bumps_table(bumps),
                       hits=outcome_table(total), truncation=truncation(total, DEPTH))  # fmt: skip
 
 

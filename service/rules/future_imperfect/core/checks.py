@@ -49,6 +49,7 @@ __all__ = [
     "CheckInput",
     "Checked",
     "Modifier",
+    "bumps_table",
     "check_odds",
     "check_states",
     "checked_of",
@@ -309,6 +310,14 @@ class CheckOdds(Model):
     truncation: Truncation | None
 
 
+def bumps_table(bumps: Distribution[str]) -> list[OutcomeProbability]:
+    """A check's bumps as an odds table: 'failure', then every number of bumps the check can
+    reach, fewest first. A bump is each `bump_step` over the TN (FI:L147, A-05), and a result
+    has no ceiling (maxima roll again, FI:L133; modifiers to 8 x 50), so none is left out."""
+    counts = sorted(int(o) for o, _ in bumps.items() if o != "failure")
+    return outcome_table(bumps, ["failure", *(str(b) for b in counts)])
+
+
 def graded_odds(
     found: Distribution[tuple[bool, int]], request: CheckInput, depth: int
 ) -> CheckOdds:
@@ -323,11 +332,10 @@ def graded_odds(
 
     graded_outcomes = found.map(outcome)
     bumps = graded_outcomes.map(lambda o: "failure" if o == "critical_failure" else o)
-    order = ["failure", *(str(b) for b in range(100))]
     return CheckOdds(
         success=exact(graded_outcomes.probability_where(lambda o: o not in FAILED)),
         critical_failure=exact(graded_outcomes.probability("critical_failure")),
-        bumps=outcome_table(bumps, order),
+        bumps=bumps_table(bumps),
         truncation=truncation(found, depth),
     )
 

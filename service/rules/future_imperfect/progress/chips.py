@@ -28,6 +28,7 @@ from service.rules.future_imperfect.core.checks import (
     MAX_CHAIN,
     Checked,
     CheckInput,
+    bumps_table,
     checked_of,
     die_distribution,
     en_of,
@@ -283,7 +284,7 @@ def boost_odds(request: BoostInput) -> BoostOdds:
         lambda extra: _graded(request, o[0], o[1] + extra)))  # fmt: skip
     bumps = found.map(lambda o: str(o[1]) if o[0] else "failure")
     return BoostOdds(success=exact(found.probability_where(lambda o: o[0])),
-                     bumps=outcome_table(bumps, ["failure", *(str(b) for b in range(200))]),
+                     bumps=bumps_table(bumps),
                      truncation=truncation(found, DEPTH))  # fmt: skip
 
 
