@@ -211,7 +211,7 @@ class ForesightAimInput(Model):
     just_hit: Annotated[
         bool,
         Field(
-            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646).",
+            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646). Aims given in 'aims' forfeit it: they came between, so it then adds nothing.",
             title="Just Hit",
         ),
     ] = False
@@ -4538,7 +4538,7 @@ class ForesightRangedAimRequest(Model):
     just_hit: Annotated[
         bool,
         Field(
-            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646).",
+            description="The previous shot hit this target and no Aim or Recover came between: +2, as two aims (F:L3270, F:L3646). Aims given in 'aims' forfeit it: they came between, so it then adds nothing.",
             title="Just Hit",
         ),
     ] = False

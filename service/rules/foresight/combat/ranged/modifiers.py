@@ -244,7 +244,8 @@ class AimInput(Model):
     just_hit: bool = Field(
         default=False,
         description="The previous shot hit this target and no Aim or Recover came between: "
-        "+2, as two aims (F:L3270, F:L3646).",
+        "+2, as two aims (F:L3270, F:L3646). Aims given in 'aims' forfeit it: they came "
+        "between, so it then adds nothing.",
     )
 
 
