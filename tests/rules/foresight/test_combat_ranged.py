@@ -525,6 +525,24 @@ def test_reloads_and_rounds_left():
     assert error.value.loc == ("shots",)
 
 
+def test_single_shots_from_a_burst_weapon_take_an_action_each():
+    """F:L3658: a plain ROF counts shots a fire action; a burst modification's [6] or [3]
+    (F:L3782-3783) is the rounds of one burst (AMB2-23), not six single shots in one action.
+    Fired singly, as ranged/attack fires them (one round a shot), each shot is a fire action;
+    a burst is one action of six rounds."""
+    single = run("ranged/ammo", {"weapon": AUTO_RIFLE, "shots": 6})
+    assert (single.rounds_used, single.fire_actions) == (6, 6)
+    burst = run("ranged/ammo", {"weapon": AUTO_RIFLE, "shots": 1, "burst": True})
+    assert (burst.rounds_used, burst.fire_actions) == (6, 1)
+    short = {**AUTO_RIFLE, "rof": "[3]", "auto": "short"}
+    assert run("ranged/ammo", {"weapon": short, "shots": 3}).fire_actions == 3
+    # A plain ROF 2 (the Laser Cannon, F:L3702) still fires two shots an action.
+    cannon = {"name": "Laser Cannon", "use": "HW", "range_m": 100, "rof": "2", "ammo": "30Wh",
+              "rl": "3"}  # fmt: skip
+    found = run("ranged/ammo", {"weapon": cannon, "power_pack_wh": 300, "shots": 3})
+    assert found.fire_actions == 2
+
+
 def test_a_thrown_weapon_is_its_own_ammunition():
     """F:L3648: ammo '1*': after 'firing' a new weapon must be drawn or the old one retrieved
     (the thrown dagger, F:L3668)."""

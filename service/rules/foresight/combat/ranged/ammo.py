@@ -126,10 +126,17 @@ def _per_shot(request: AmmoInput) -> int:
 
 
 def _fire_actions(request: AmmoInput) -> int:
+    """Fire actions for the shots (F:L3658): a burst is one fire action (F:L3034); a plain
+    ROF n fires n shots an action; a bracketed [6] or [3] is the rounds of one burst
+    (F:L3782-3783, AMB2-23), so a single shot from it, one round as ranged/attack fires it,
+    is a fire action of its own; [1] is a prepare and a fire action a shot."""
     found = rof(request.weapon)
-    if request.burst or not found.bracketed or found.rounds > 1:
-        # A burst is one fire action (F:L3034); a plain ROF n fires n shots an action.
-        return request.shots if request.burst else math.ceil(request.shots / found.rounds)
+    if request.burst:
+        return request.shots
+    if not found.bracketed:
+        return math.ceil(request.shots / found.rounds)
+    if found.rounds > 1:
+        return request.shots
     single = (
         request.options.revolver_single_action and request.weapon.use is RangedWeaponUse.HANDGUNS
     )
