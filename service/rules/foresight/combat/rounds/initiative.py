@@ -148,9 +148,17 @@ def _awareness(request: InitiativeInput) -> list[Term]:
 
 
 def _setup(request: InitiativeInput) -> Setup:
+    """The Initiative task at BEF 3 + E (F:L776-826): the task's own BEF, or E; given both,
+    E would be silently dropped, so the request is refused instead."""
     task = request.task
     default = None
-    if task.bef is None and task.bef_formula is None:
+    given_bef = task.bef is not None or task.bef_formula is not None
+    if given_bef and request.environment_familiarity is not None:
+        raise InputError(
+            ("environment_familiarity",),
+            "give either the task's 'bef' (or 'bef_formula') or 'environment_familiarity'",
+        )
+    if not given_bef:
         if request.environment_familiarity is None:
             raise InputError(
                 ("task", "bef"),
