@@ -116,6 +116,21 @@ def test_a_bef_is_needed_and_one_awareness_only():
     assert error.value.loc == ("awareness_modifier",)
 
 
+def test_initiative_refuses_a_bef_and_an_e_together():
+    """Initiative's BEF is 3 + E (F:L776-826): 'environment_familiarity' stands in for a BEF
+    the task does not give. With both, E was silently dropped (BEF 5 with E 3 rolled at 5,
+    not 6): the request is refused, naming E."""
+    with pytest.raises(InputError) as error:
+        run("initiative", {"task": task(12, 5), "environment_familiarity": 3,
+                           "dice": {"values": [1]}})  # fmt: skip
+    assert error.value.loc == ("environment_familiarity",)
+    formula = {"score": 12, "bef_formula": {"term": "E", "plus": 3, "familiarity": 2}}
+    with pytest.raises(InputError) as error:
+        odds("initiative", {"task": formula, "environment_familiarity": 2})
+    assert error.value.loc == ("environment_familiarity",)
+    assert run("initiative", {"task": formula, "dice": {"values": [1]}}).bef == 5
+
+
 #: Catalogue Q1 (QR distribution by SC): SC, P(QR1 QR2 QR3 QR4 QR7 QR10), for the Initiative
 #: score and E that give it at BEF 3 + E.
 Q1 = [
@@ -683,3 +698,15 @@ def test_balance_refuses_what_cannot_be():
     with pytest.raises(InputError) as error:
         balance([], balanced=False, longarm=True, shouldered=True)
     assert error.value.loc == ("start", "shouldered")
+
+
+def test_an_unbalanced_character_cannot_shoulder_a_longarm():
+    """F:L3334: an unbalanced character 'will not have a longarm shouldered', so a Shoulder
+    action after moving is refused (the start refuses that state too); Recover restores the
+    balance and shoulders the longarm in one (F:L3045)."""
+    with pytest.raises(InputError) as error:
+        balance([{"action": "move"}, {"action": "shoulder"}], longarm=True)
+    assert error.value.loc == ("log", 1, "action")
+    found = balance([{"action": "move"}, {"action": "recover"}, {"action": "shoulder"}],
+                    longarm=True)  # fmt: skip
+    assert (found.balanced, found.shouldered) == (True, True)

@@ -95,6 +95,11 @@ def _step(state: BalanceState, entry: BalanceEntry, index: int, longarm: bool) -
     if entry.action is CombatAction.SHOULDER:
         if not longarm:
             raise InputError(("log", index, "action"), "only a longarm is shouldered (F:L3033)")
+        if not balanced:
+            # An unbalanced character 'will not have a longarm shouldered' (F:L3334): Recover
+            # restores balance and shoulders it in one action (F:L3045).
+            raise InputError(("log", index, "action"), "an unbalanced character cannot "
+                             "shoulder a longarm (F:L3334): Recover first (F:L3045)")  # fmt: skip
         shouldered = True
         changed.append("longarm shouldered (F:L3033)")
     if entry.action is CombatAction.RECOVER:
