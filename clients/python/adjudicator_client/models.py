@@ -67528,7 +67528,10 @@ class ForesightPickpocketOddsRequest(Model):
         ForesightSide, Field(description="The Pickpocket (or Sleight of Hand) task, or its QR.")
     ]
     victim: Annotated[
-        ForesightSide, Field(description="The victim's Perception, which blocks it passively.")
+        ForesightSide,
+        Field(
+            description="The victim's Perception (PC), which blocks it passively (F:L1834); a task with no BEF takes the option attribute_bef."
+        ),
     ]
     options: Annotated[ForesightBlockingOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
@@ -67550,7 +67553,10 @@ class ForesightPickpocketRequest(Model):
         ForesightSide, Field(description="The Pickpocket (or Sleight of Hand) task, or its QR.")
     ]
     victim: Annotated[
-        ForesightSide, Field(description="The victim's Perception, which blocks it passively.")
+        ForesightSide,
+        Field(
+            description="The victim's Perception (PC), which blocks it passively (F:L1834); a task with no BEF takes the option attribute_bef."
+        ),
     ]
     options: Annotated[ForesightBlockingOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
@@ -68320,7 +68326,10 @@ class ForesightSeductionOddsRequest(Model):
         ),
     ]
     empathy: Annotated[
-        ForesightSide, Field(description="The target's Empathy roll, as a task or its QR.")
+        ForesightSide,
+        Field(
+            description="The target's Empathy (EM) roll, as a task or its QR; a task with no BEF takes the option attribute_bef."
+        ),
     ]
     options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",
@@ -68347,7 +68356,10 @@ class ForesightSeductionRequest(Model):
         ),
     ]
     empathy: Annotated[
-        ForesightSide, Field(description="The target's Empathy roll, as a task or its QR.")
+        ForesightSide,
+        Field(
+            description="The target's Empathy (EM) roll, as a task or its QR; a task with no BEF takes the option attribute_bef."
+        ),
     ]
     options: Annotated[ForesightResolutionOptions, Field(validate_default=True)] = {
         "qr_thresholds": "exact",

@@ -57,3 +57,19 @@ def test_pickpocket_odds_follow_the_blocking_odds():
     effective = by_qr(blocking.effective.qr)
     assert found["not_noticed"] == sum(p for q, p in effective.items() if q <= 3)
     assert found.get("suspicion", Fraction(0)) == effective.get(10, Fraction(0))
+
+
+def test_the_victims_perception_is_an_attribute_roll():
+    """F:L1834: pickpocketing 'can be blocked, passively, by perception', the PC attribute;
+    a PC task with no BEF takes the attribute BEF (AMB-01), as the option attribute_bef says,
+    and not a refusal that leaves the option accepted but unused."""
+    thief = {"task": {"score": 12, "bef": 5}}
+    plain = odds("pickpocket", {"thief": thief, "victim": {"task": {"score": 10}}})
+    seven = odds("pickpocket", {"thief": thief, "victim": {"task": {"score": 10, "bef": 7}}})
+    assert plain.noticed == seven.noticed
+    five = {"thief": thief, "victim": {"task": {"score": 10}}, "options": {"attribute_bef": 5}}
+    given = {"thief": thief, "victim": {"task": {"score": 10, "bef": 5}}}
+    assert odds("pickpocket", five).noticed == odds("pickpocket", given).noticed
+    rolled = run("pickpocket", {**five, "dice": {"values": [50, 26]}})
+    assert rolled.victim is not None
+    assert rolled.victim.success_chance == 50

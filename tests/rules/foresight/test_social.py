@@ -592,3 +592,14 @@ def test_bad_input_names_each_field_and_limit(client):
     assert response.status_code == 422, response.text
     pointers = {e["pointer"] for e in response.json()["errors"]}
     assert {"/max_extra_rounds", "/options/series_rounds"} <= pointers
+
+
+def test_the_targets_empathy_is_an_attribute_roll():
+    """F:L1860: 'a character whose empathy roll is better': Empathy (EM) is an attribute, so
+    a task with no BEF takes the attribute BEF (AMB-01), the option attribute_bef."""
+    bare = {**SEDUCTION, "empathy": {"task": {"score": 10}}}
+    assert odds("seduction", bare) == odds("seduction", SEDUCTION)  # SEDUCTION's EM is BEF 7
+    five = {**bare, "options": {"attribute_bef": 5}}
+    found = run("seduction", {**five, "dice": {"values": [26, 60, 10]}})
+    assert found.empathy is not None
+    assert (found.empathy.success_chance, found.empathy_qr) == (50, 4)

@@ -242,7 +242,10 @@ NOTICED = {QR.QR1: Noticed.NOT_NOTICED, QR.QR2: Noticed.NOT_NOTICED,
 
 class PickpocketInput(Model):
     thief: Side = Field(description="The Pickpocket (or Sleight of Hand) task, or its QR.")
-    victim: Side = Field(description="The victim's Perception, which blocks it passively.")
+    victim: Side = Field(
+        description="The victim's Perception (PC), which blocks it passively (F:L1834); a task "
+        "with no BEF takes the option attribute_bef."
+    )
     options: BlockingOptions = Field(default=BlockingOptions())
 
 
@@ -257,7 +260,7 @@ class Pickpocketed(Model):
 def _pickpocket_sides(request: PickpocketInput) -> tuple[Setup | None, Setup | None]:
     options = request.options
     return (side_setup(request.thief, options, "thief"),
-            side_setup(request.victim, options, "victim"))  # fmt: skip
+            side_setup(request.victim, options, "victim", attribute=True))  # fmt: skip
 
 
 class PickpocketOdds(Model):

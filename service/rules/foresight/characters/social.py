@@ -71,7 +71,10 @@ class SeductionInput(Model):
     stages: tuple[SeductionStage, ...] = Field(
         min_length=1, max_length=10, description="In order; a stage may be skipped or repeated."
     )
-    empathy: Side = Field(description="The target's Empathy roll, as a task or its QR.")
+    empathy: Side = Field(
+        description="The target's Empathy (EM) roll, as a task or its QR; a task with no BEF "
+        "takes the option attribute_bef."
+    )
     options: ResolutionOptions = Field(default=ResolutionOptions())
 
 
@@ -126,7 +129,7 @@ def _after(stage: StageSetup, index: int, state: State) -> Distribution[State]:
 def seduction_odds(request: SeductionInput) -> SeductionOdds:
     """Each state is (Empathy QR, the last stage's QR, seen through so far)."""
     stage = _stage_setup(request)
-    task = side_setup(request.empathy, request.options, "empathy")
+    task = side_setup(request.empathy, request.options, "empathy", attribute=True)
     empathy = side_distribution(request.empathy, task)
     state: Distribution[State] = empathy.map(lambda qr: (qr, None, False))
     for index in range(len(request.stages)):
@@ -166,7 +169,7 @@ def seduction(request: SeductionInput, dice: Dice) -> Seduction:
     The target's Empathy roll, made once, sees through every stage whose roll it beats
     (F:L1860); the target may go along anyway."""
     stage = _stage_setup(request)
-    empathy_task = side_setup(request.empathy, request.options, "empathy")
+    empathy_task = side_setup(request.empathy, request.options, "empathy", attribute=True)
     empathy = None if empathy_task is None else roll(empathy_task, dice, "D100 (Empathy)")
     empathy_qr = empathy.qr if empathy is not None else request.empathy.qr
     assert empathy_qr is not None

@@ -144,13 +144,17 @@ class Side(Model):
     )
 
 
-def side_setup(side: Side, options: ResolutionOptions, loc: str) -> Setup | None:
-    """The side's task set up to roll, or None when its QR is given."""
+def side_setup(
+    side: Side, options: ResolutionOptions, loc: str, *, attribute: bool = False
+) -> Setup | None:
+    """The side's task set up to roll, or None when its QR is given. An attribute roll (a
+    victim's PC, a target's EM) whose task gives no BEF takes the attribute BEF (AMB-01)."""
     if (side.task is None) == (side.qr is None):
         raise InputError((loc,), "give either 'task' or 'qr'")
     if side.task is None:
         return None
-    return setup_at((loc, "task"), side.task, options)
+    default_bef = options.attribute_bef if attribute else None
+    return setup_at((loc, "task"), side.task, options, default_bef=default_bef)
 
 
 def setup_at(
