@@ -925,9 +925,9 @@ class Client(Transport):
         body: models.ForesightExperienceSpendRequest,
     ) -> models.ForesightExperienceSpendResult:
         """Experience points are spent between adventures at the costs of creation; no ability
-        improves by more than one point at a time (F:L1079); fields need education points (F:L1081);
-        a character should not keep more than 10 unspent (F:L1085): with 13 banked, at least 3 must
-        go now or be lost (F:L1087).
+        improves by more than one point at a time (F:L1079); fields need education points, and
+        education points go to fields (F:L1081); a character should not keep more than 10 unspent
+        (F:L1085): with 13 banked, at least 3 must go now or be lost (F:L1087).
 
         POST /v1/foresight/experience/spend
         """

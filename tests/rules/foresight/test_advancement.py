@@ -104,3 +104,17 @@ def test_one_point_an_ability_an_occasion_however_it_is_listed():
     assert run("experience/spend", two).general_left == 4
     with pytest.raises(ValidationError, match="qr"):
         run("skill/acquire-in-play", {"skill": "Aircraft", "qr": 5, "banked": 5})
+
+
+def test_education_points_buy_fields_only():
+    """F:L1081: the points an IN roll converts 'should be spent on the field(s) the character
+    was supposedly studying' while 'the unconverted points can be spent on other stuff'; so
+    education points do not buy a skill, an attribute or a familiarity."""
+    for kind, ability in (("skill", "Stealth"), ("attribute", "DX"), ("familiarity", "Urban")):
+        item = {"ability": ability, "kind": kind, "cost": 2, "pool": "education"}
+        with pytest.raises(Violations) as refused:
+            run("experience/spend", {"general": 4, "education": 5, "purchases": [item]})
+        assert {e.loc for e in refused.value.errors} == {("purchases", 0, "pool")}
+    general = {"ability": "Stealth", "kind": "skill", "cost": 2}
+    found = run("experience/spend", {"general": 4, "education": 5, "purchases": [general]})
+    assert (found.general_left, found.education_left) == (2, 5)

@@ -124,6 +124,9 @@ def _problems(request: SpendInput) -> list[InputError]:
         if item.kind is Ability.FIELD and item.pool is not Pool.EDUCATION:
             errors.append(InputError((*loc, "pool"), "fields are bought with education points, "
                                      "converted by study (F:L1081)"))  # fmt: skip
+        if item.kind is not Ability.FIELD and item.pool is Pool.EDUCATION:
+            errors.append(InputError((*loc, "pool"), "converted points go to the fields studied "
+                                     "(F:L1081); the rest is spent as before"))  # fmt: skip
     for pool, banked in ((Pool.GENERAL, request.general), (Pool.EDUCATION, request.education)):
         used = sum(p.cost for p in request.purchases if p.pool is pool)
         if used > banked:
@@ -141,9 +144,9 @@ def _problems(request: SpendInput) -> list[InputError]:
 )  # fmt: skip
 def spend(request: SpendInput) -> Spent:
     """Experience points are spent between adventures at the costs of creation; no ability
-    improves by more than one point at a time (F:L1079); fields need education points
-    (F:L1081); a character should not keep more than 10 unspent (F:L1085): with 13 banked, at
-    least 3 must go now or be lost (F:L1087)."""
+    improves by more than one point at a time (F:L1079); fields need education points, and
+    education points go to fields (F:L1081); a character should not keep more than 10
+    unspent (F:L1085): with 13 banked, at least 3 must go now or be lost (F:L1087)."""
     errors = _problems(request)
     if errors:
         raise Violations(errors)
