@@ -39,6 +39,14 @@ def test_pain_resistance_sells_for_3():
     assert run("free-items/sell-off", {"cost": 5, "field": True}).ledger == "education"
 
 
+def test_a_free_skill_refunds_general_points_only():
+    """F:L720, F:L714: a skill is bought, so sold back, with general ('ability') points; a
+    skill marked as a field is refused rather than refunded as education points."""
+    with pytest.raises(InputError) as refused:
+        run("free-items/sell-off", {"skill": "Stealth", "field": True})
+    assert refused.value.loc == ("field",)
+
+
 @pytest.mark.parametrize(
     ("body", "level", "worth", "cp"),
     [({}, "Average", 25_000, 0), ({"bought_rows": -1}, "Struggling", 5_000, -10),

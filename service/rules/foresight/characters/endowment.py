@@ -137,6 +137,9 @@ def sell_off(request: SellInput) -> Sold:
     skills and familiarities refund general points, fields education ones."""
     if (request.skill is None) == (request.cost is None):
         raise InputError(("skill",), "give the free skill, or the cost of the free item")
+    if request.skill is not None and request.field:
+        # A skill is bought, so refunded, with general points; fields with education ones.
+        raise InputError(("field",), "a skill is no field: it refunds general points")
     cost = request.cost if request.skill is None else 3 * skill_row(request.skill).cost
     assert cost is not None
     ledger = Pool.EDUCATION if request.field else Pool.GENERAL
