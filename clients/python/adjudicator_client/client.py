@@ -8327,7 +8327,9 @@ class Client(Transport):
         """Choking and suffocation work like vacuum: a difficult (7) Fortitude check, the difference
         lost in CT, but every other round (taken here as the odd rounds, the first included);
         actively choked by a skilled practitioner, every round, and a single failure knocks the
-        character out (FI:L43, A-19).
+        character out (FI:L43, A-19). The knock-out comes on top of the CT: choking "works exactly
+        the same way" as vacuum (FI:L43, FI:L39), CT is taken while the breath is held against it
+        (FI:L47), and an unconscious character goes on losing CT (FI:L33).
 
         POST /v1/future-imperfect/environment/suffocation
         """
@@ -8343,7 +8345,9 @@ class Client(Transport):
         """Exact odds: Choking and suffocation work like vacuum: a difficult (7) Fortitude check,
         the difference lost in CT, but every other round (taken here as the odd rounds, the first
         included); actively choked by a skilled practitioner, every round, and a single failure
-        knocks the character out (FI:L43, A-19).
+        knocks the character out (FI:L43, A-19). The knock-out comes on top of the CT: choking
+        "works exactly the same way" as vacuum (FI:L43, FI:L39), CT is taken while the breath is
+        held against it (FI:L47), and an unconscious character goes on losing CT (FI:L33).
 
         POST /v1/future-imperfect/environment/suffocation/odds
         """

@@ -140,10 +140,37 @@ def test_choking_checks_every_other_round_and_a_skilled_choke_knocks_out():
     assert (first.ct_loss, first.unconscious) == (4, False)
     choke = run(suffocation, {"pool": "II-2", "mode": "active_skilled", "round": 2,
                               "dice": {"values": [3, 2]}})  # fmt: skip
-    assert (choke.unconscious, choke.ct_loss) == (True, 0)
+    assert (choke.unconscious, choke.ct_loss) == (True, 4)
     chances = odds(suffocation, {"pool": "II-2", "mode": "active_skilled"})
     cut = Fraction(chances.truncation.mass_cut.exact)
     assert table(chances.unconscious)["true"] + Fraction(chances.success.exact) + cut == 1
+
+
+@pytest.mark.parametrize(
+    ("mode", "scope"),
+    [
+        ("active_skilled", "active_skilled"),
+        ("active_skilled", "all"),
+        ("choking", "all"),
+        ("environmental", "all"),
+    ],
+)
+def test_a_choke_that_knocks_out_still_costs_the_difference_in_ct(mode, scope):
+    """FI:L43: choking 'works exactly the same way' as vacuum, whose failed check costs the
+    difference between the EN and the TN (FI:L39); a skilled choke's single failure knocks the
+    character out on top of it (A-19), as CT is taken while holding the breath (FI:L47) and an
+    unconscious character goes on losing CT (FI:L33). The loss is the oracle's TN - EN."""
+    request = {"pool": "II-2", "mode": mode, "options": {"choke_single_failure_scope": scope}}
+    found = run(suffocation, {**request, "dice": {"values": [3, 2]}})
+    assert (found.unconscious, found.ct_loss) == (True, 4)
+    chances = odds(suffocation, request)
+    expected: dict[str, Fraction] = {}
+    for cf, kept, p in check_outcomes(6, 2, 7):
+        if cf or kept < 7:
+            expected[str(7 - kept)] = expected.get(str(7 - kept), Fraction(0)) + p
+    losses = table(chances.ct_loss)
+    assert {k: v for k, v in losses.items() if k != "0"} == expected
+    assert table(chances.unconscious)["true"] == sum(expected.values())
 
 
 def test_breath_is_held_six_turns_a_column_less_half_the_ct():

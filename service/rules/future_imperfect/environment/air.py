@@ -210,10 +210,9 @@ class SuffocationOdds(LossOdds):
 
 
 def suffocation_odds(request: SuffocationInput) -> SuffocationOdds:
-    """The CT lost this round and whether it knocks the character out, exactly."""
+    """The CT lost this round and whether it knocks the character out, exactly: a failure
+    that knocks him out still costs the difference in CT (`suffocation`)."""
     found = losses(check_of(request, TN, request.options)) if _checks(request) else UNHARMED
-    if _knocks_out(request):
-        found = found.map(lambda o: (o[0], 0))
     out = found.map(lambda o: not o[0] and _knocks_out(request))
     return SuffocationOdds(**dict(loss_odds(found)), unconscious=outcome_table(out))
 
@@ -230,14 +229,15 @@ def suffocation(request: SuffocationInput, dice: Dice) -> Suffocation:
     """Choking and suffocation work like vacuum: a difficult (7) Fortitude check, the
     difference lost in CT, but every other round (taken here as the odd rounds, the first
     included); actively choked by a skilled practitioner, every round, and a single failure
-    knocks the character out (FI:L43, A-19)."""
+    knocks the character out (FI:L43, A-19). The knock-out comes on top of the CT: choking
+    "works exactly the same way" as vacuum (FI:L43, FI:L39), CT is taken while the breath is
+    held against it (FI:L47), and an unconscious character goes on losing CT (FI:L33)."""
     if not _checks(request):
         return Suffocation(check=None, ct_loss=0, unconscious=False)
     found = exposed(check_of(request, TN, request.options), dice)
     assert found.check is not None
-    if _knocks_out(request):
-        return Suffocation(check=found.check, ct_loss=0, unconscious=not found.check.success)
-    return Suffocation(**dict(found), unconscious=False)
+    return Suffocation(**dict(found),
+                       unconscious=_knocks_out(request) and not found.check.success)  # fmt: skip
 
 
 class Exertion(StrEnum):
