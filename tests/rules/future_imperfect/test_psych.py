@@ -117,6 +117,25 @@ def test_more_than_two_greater():
     assert run(simple_contest, sides).tn == 9
 
 
+def test_counting_sides_reads_a_configured_column_6_die():
+    """FI:L666-670, A-72 and A-02: counted in sides, a target rolling column 6 set to d20
+    against an initiator's d12 is 8 sides greater, more than 2 greater: TN 9 (it was read as
+    no die at all, 0 sides, 'less': TN 3); with no die set for column 6 the gap cannot be
+    counted in sides and the request is refused."""
+    base = {"initiator": {"pool": "V-2"}, "target": "VI-1"}
+    rolled = {**base, "dice": {"values": [2, 2]}}
+    sides = {"simple_contest_gap_unit": "sides"}
+    assert run(simple_contest, {**rolled, "options": {**sides, "column_6_die": 20}}).tn == 9
+    tiers = table(odds(simple_contest, {**base, "options": {**sides, "column_6_die": 20}}).tier)
+    at_7 = table(odds(simple_contest, {"initiator": {"pool": "V-2"}, "target": "VI-1"}).tier)
+    assert tiers["failure"] > at_7["failure"]  # TN 9, not the steps' 7
+    with pytest.raises(InputError):
+        run(simple_contest, {**rolled, "options": sides})
+    with pytest.raises(InputError):
+        odds(simple_contest, {**base, "options": sides})
+    assert run(simple_contest, rolled).tn == 7  # steps: one column up, greater
+
+
 def test_antares_blathers_the_desk_sergeant():
     """E-28, FI:L678: fail and Harry is noticed; success and he gets past; a bump and he is in
     and out unseen."""

@@ -28,7 +28,7 @@ from service.rules.future_imperfect.core.checks import (
     roll_check,
 )
 from service.rules.future_imperfect.core.options import TieGoesTo
-from service.rules.future_imperfect.core.pools import DIE_SIDES, PoolText, parse
+from service.rules.future_imperfect.core.pools import PoolText, parse, sides
 from service.rules.future_imperfect.core.rolls import OPPOSED, Side, initiator_en, winner
 from service.rules.future_imperfect.progress.chips import COLOURS, Pot, draw_chip
 from service.rules.future_imperfect.psych.options import AnnoyedScope, GapUnit, PsychOptions
@@ -249,10 +249,12 @@ class Simple(Model):
 
 def simple_tn(initiator: str, target: str, options: PsychOptions) -> int:
     """Less 3, equal 5, greater 7, more than 2 greater 9; +1 if the target has 3 or more
-    levels (FI:L666-672, A-72)."""
+    levels (FI:L666-672, A-72). Counted in sides, the gap is between the two pools' dice
+    (FI:L666 "opposing die type"), a column 6 or 7 die as the options set it (A-02), and
+    refused where they set none."""
     mine, theirs = parse(initiator, ("initiator", "pool")), parse(target, ("target",))
     if options.simple_contest_gap_unit is GapUnit.SIDES:
-        gap = DIE_SIDES.get(theirs.column, 0) - DIE_SIDES.get(mine.column, 0)
+        gap = sides(theirs, ("target",), options) - sides(mine, ("initiator", "pool"), options)
     else:
         gap = theirs.column - mine.column
     tier = 0 if gap < 0 else 1 if gap == 0 else 2 if gap <= 2 else 3
