@@ -449,6 +449,18 @@ def test_stun_tn_basis_reads_the_location_the_hit_or_the_worst_wound():
     assert highest != table(odds(stun_check, request).stunned)
 
 
+@pytest.mark.parametrize("charge", [False, True])
+def test_a_stopped_hit_with_wound_levels_is_refused(charge):
+    """FI:L491: damage reduced below column one is stopped entirely, so a stopped hit
+    inflicts no wound level; it was answered 0 CT, or with ct_on_armor_stop 3d6 for three
+    levels instead of the stopped hit's one d6 (FI:L591, A-65). Now a 422."""
+    request = {"levels": 3, "stopped": True, "options": {"ct_on_armor_stop": charge}}
+    with pytest.raises(InputError):
+        run(concussion, {**request, "dice": {"seed": 1}})
+    with pytest.raises(InputError):
+        odds(concussion, request)
+
+
 def test_ct_on_armor_stop_charges_a_stopped_hit_its_d6():
     """A-65: a hit armor or cover stops costs no CT by default (FI:L591 reads of damage that
     got through); ct_on_armor_stop charges it the woundless hit's 1d6, open-ended."""

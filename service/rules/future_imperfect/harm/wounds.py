@@ -379,6 +379,12 @@ class Concussion(Model):
 
 
 def _ct_dice(request: ConcussionInput) -> int:
+    """The d6 the hit rolls: one a level, at least one (FI:L591); a hit armor or cover
+    stopped got no damage through, so it inflicted no level (FI:L491), and costs nothing or,
+    with `ct_on_armor_stop`, the woundless hit's one d6 (A-65)."""
+    if request.stopped and request.levels:
+        raise InputError(("levels",), "a hit armor or cover stopped inflicts no wound levels "
+                                      "(FI:L491): give levels 0 (A-65)")  # fmt: skip
     if request.stopped and not request.options.ct_on_armor_stop:
         return 0
     return max(min(request.levels, request.options.wound_cap), 1)
