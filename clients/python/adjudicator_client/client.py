@@ -3731,7 +3731,8 @@ class Client(Transport):
     ) -> models.ForesightWoundLevelTaskModifierResult:
         """The wound modifier of a task: -WL (F:L2590), doubled when the task uses a wounded arm or
         is agility-related with a wounded leg (once, whichever applies, F:L2706, F:L2710); a Pain
-        Resistance roll takes -1 more while the abdomen is wounded (F:L2709).
+        Resistance roll takes -1 more while the abdomen is wounded (F:L2709). Only an arm can be
+        'used' for the arm rule (F:L2706): any other location is refused, not silently ignored.
 
         POST /v1/foresight/wound-level/task-modifier
         """

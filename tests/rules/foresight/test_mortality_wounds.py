@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from service.rules.model import InputError
 from tests.rules.foresight.calls import odds, run
 from tests.rules.foresight.oracle import LADDER, qr_distribution
 
@@ -254,6 +255,19 @@ def test_a_wounded_arm_doubles_the_wound_modifier():
     belly = {**condition, "wounds": [{"location": "abdomen", "levels": 2}]}
     pr = {"condition": belly, "pain_resistance": True}
     assert run("wound-level/task-modifier", pr).modifier == -3
+
+
+def test_arms_used_names_only_arms():
+    """F:L2706: the doubled modifier is for 'using wounded arm(s)'; a leg or the head named in
+    'arms_used' was accepted and silently ignored (a wounded left leg gave -2, not an error)."""
+    condition = {"wound_level": 2, "max_wound_level": 2,
+                 "wounds": [{"location": "left_leg", "levels": 2}]}  # fmt: skip
+    for wrong in (["left_leg"], ["head"], ["right_arm", "abdomen"]):
+        with pytest.raises(InputError) as raised:
+            run("wound-level/task-modifier", {"condition": condition, "arms_used": wrong})
+        assert raised.value.loc == ("arms_used",)
+    both = {"condition": condition, "arms_used": ["right_arm", "left_arm"]}
+    assert run("wound-level/task-modifier", both).modifier == -2
 
 
 def test_stun_state_effects():

@@ -21,7 +21,7 @@ from service.rules.foresight.mortality.condition import (
     wound_name,
 )
 from service.rules.foresight.resolution.modifiers import Term
-from service.rules.model import Model, option
+from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 
 __all__ = ["Schedule", "pain_resistance_terms", "schedule", "wound_terms"]
@@ -231,9 +231,13 @@ class TaskModifier(Model):
 def task_modifier(request: TaskModifierInput) -> TaskModifier:
     """The wound modifier of a task: -WL (F:L2590), doubled when the task uses a wounded arm
     or is agility-related with a wounded leg (once, whichever applies, F:L2706, F:L2710);
-    a Pain Resistance roll takes -1 more while the abdomen is wounded (F:L2709)."""
+    a Pain Resistance roll takes -1 more while the abdomen is wounded (F:L2709). Only an
+    arm can be 'used' for the arm rule (F:L2706): any other location is refused, not
+    silently ignored."""
     condition = request.condition
-    uses_arm = was_wounded(condition, set(request.arms_used) & ARMS)
+    if not set(request.arms_used) <= ARMS:
+        raise InputError(("arms_used",), "only 'right_arm' and 'left_arm' (F:L2706)")
+    uses_arm = was_wounded(condition, set(request.arms_used))
     doubled = uses_arm or (request.agility and was_wounded(condition, LEGS))
     terms = [t for t in wound_terms(condition, doubled) if t.value]
     if request.pain_resistance:
