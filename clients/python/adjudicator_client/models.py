@@ -20438,7 +20438,7 @@ class ForesightPoisonOptions(Model):
     poison_stacking: Annotated[
         Literal["add", "max", "accumulation_rule"],
         Field(
-            description="Each dose adds its wound levels (literal, unlocated damage); 'max': the poison does no more than its worst dose above the level at the first; 'accumulation_rule': each dose joins as a limb wound does (F:L2618).",
+            description="Each dose adds its wound levels (literal, unlocated damage); 'max': the poison does no more than its worst dose above the level at the first; 'accumulation_rule': each dose joins as a limb wound does under the Wound Accumulation rule (F:L2618), so adds with 'wound_accumulation' 'simple' (F:L2592).",
             title="PoisonStacking",
         ),
     ] = "add"

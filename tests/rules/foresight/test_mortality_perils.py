@@ -98,6 +98,27 @@ def test_poison_options_amb2_29():
     assert Fraction(limb.doses[-1].dead.exact) == 0
 
 
+def test_poison_accumulation_stacking_follows_the_wound_accumulation_option():
+    """'accumulation_rule' stacking joins doses as the Wound Accumulation rule joins a limb
+    wound (F:L2618); that rule is optional (F:L2612), and with it off every wound simply adds
+    (F:L2592). The option was ignored: a victim of three DC4 doses stayed at WL1-2 under
+    'simple' too. Three doses of 1 or 2 levels (D10 1 QR1 is 2, else 1) add to 3..6."""
+    body = {"dc": 4, "interval_s": 300, "duration_s": 900}
+    limb = odds("poison", {**body, "options": {"poison_stacking": "accumulation_rule"}})
+    assert table(limb.wound_level) == {"1": Fraction(4, 5) ** 3, "2": 1 - Fraction(4, 5) ** 3}
+    simple = {"poison_stacking": "accumulation_rule", "wound_accumulation": "simple"}
+    added = odds("poison", {**body, "options": simple})
+    expected: dict[str, Fraction] = {}
+    for doses in itertools.product((1, 2), repeat=3):
+        p = Fraction(1)
+        for dose in doses:
+            p *= Fraction(1, 5) if dose == 2 else Fraction(4, 5)
+        expected[str(sum(doses))] = expected.get(str(sum(doses)), Fraction(0)) + p
+    assert table(added.wound_level) == expected
+    rolled = run("poison", {**body, "options": simple, "dice": {"values": [1, 1, 7]}})
+    assert [dose.wound_level for dose in rolled.doses] == [2, 4, 5]
+
+
 def test_poison_run_rolls_pain_resistance_each_dose():
     """F:L2741: each dose, damage then Pain Resistance at -WL; a failure stuns. Faces: D10 2
     (QR2, 2 levels), D100 94 against PR 8 at BEF 5 -2 (SC 24): stunned."""

@@ -69,7 +69,8 @@ class PoisonOptions(DamageOptions, StunOptions):
         description=(
             "Each dose adds its wound levels (literal, unlocated damage); 'max': the poison "
             "does no more than its worst dose above the level at the first; "
-            "'accumulation_rule': each dose joins as a limb wound does (F:L2618)."
+            "'accumulation_rule': each dose joins as a limb wound does under the Wound "
+            "Accumulation rule (F:L2618), so adds with 'wound_accumulation' 'simple' (F:L2592)."
         ),
     )
 
@@ -110,8 +111,12 @@ def dose_times(request: PoisonInput) -> list[int]:
     return [t for t in times if t <= until]
 
 
-def stacked(level: int, start: int, dose: int, stacking: PoisonStacking) -> int:
-    """The wound level after a dose of `dose` levels, from `level` (`start` before the first)."""
+def stacked(level: int, start: int, dose: int, options: PoisonOptions) -> int:
+    """The wound level after a dose of `dose` levels, from `level` (`start` before the first):
+    added (AMB2-29's literal reading), at most the worst dose above `start`, or joined as a
+    limb wound joins under the Wound Accumulation rule (F:L2618). That rule is optional
+    (F:L2612): with 'wound_accumulation' 'simple' every wound adds (F:L2592), doses too."""
+    stacking = options.poison_stacking
     if stacking is PoisonStacking.MAX:
         return max(level, start + dose)
     unlocated = (
@@ -119,7 +124,10 @@ def stacked(level: int, start: int, dose: int, stacking: PoisonStacking) -> int:
         if stacking is PoisonStacking.ACCUMULATION_RULE
         else UnlocatedAccumulation.ADD
     )
-    return accumulate(level, dose, None, AccumulationOptions(unlocated_accumulation=unlocated))
+    rule = AccumulationOptions(
+        wound_accumulation=options.wound_accumulation, unlocated_accumulation=unlocated
+    )
+    return accumulate(level, dose, None, rule)
 
 
 class Dose(Model):
@@ -192,7 +200,7 @@ def poison_odds(request: PoisonInput) -> PoisonOdds:
             return Distribution({state: 1})
 
         def after(damage: int | None) -> Distribution[tuple[int, bool]]:
-            now = stacked(level, start.wound_level, damage or 0, options.poison_stacking)
+            now = stacked(level, start.wound_level, damage or 0, options)
             p = fails(now) if damage is not None and now < DEAD else Fraction(0)
             ways = [((now, True), p), ((now, failed), 1 - p)]
             return Distribution.of_probabilities(w for w in ways if w[1])
@@ -255,9 +263,7 @@ def poison(request: PoisonInput, dice: Dice) -> Poisoned:
         report = None
         if lethal:
             report, hit = roll_hazard_hit(dc, Fraction(1), None, dice, options)
-            level = stacked(
-                condition.wound_level, start.wound_level, hit.damage or 0, options.poison_stacking
-            )
+            level = stacked(condition.wound_level, start.wound_level, hit.damage or 0, options)
             condition = wound(condition, level - condition.wound_level, None)
             if hit.damage is None:
                 doses.append(
