@@ -119,6 +119,24 @@ def test_poison_accumulation_stacking_follows_the_wound_accumulation_option():
     assert [dose.wound_level for dose in rolled.doses] == [2, 4, 5]
 
 
+def test_a_botched_pain_resistance_roll_after_a_dose_follows_the_stun_check_option():
+    """A dose calls for a Pain Resistance roll 'as if he/she were in combat' (F:L2741), so a
+    QR10 knocks out under 'initial_pr_botch_unconscious' (AMB2-16) as pain-resistance/
+    stun-check does; poison ignored the option. D10 6 is a QR4 dose of DC4 (1 level); D100
+    100 is a QR10."""
+    body = {"dc": 4, "interval_s": 300, "duration_s": 300, "pain_resistance": {"score": 8},
+            "dice": {"values": [6, 100]}}  # fmt: skip
+    plain = run("poison", body)
+    assert (plain.condition.stunned, plain.condition.consciousness) == (True, "conscious")
+    botch = run("poison", {**body, "options": {"initial_pr_botch_unconscious": True}})
+    assert botch.doses[0].pain_resistance.qr == 10
+    assert (botch.condition.stunned, botch.condition.consciousness) == (True, "unconscious")
+    check = run("pain-resistance/stun-check", {
+        "condition": {"wound_level": 1, "max_wound_level": 1}, "pain_resistance": {"score": 8},
+        "options": {"initial_pr_botch_unconscious": True}, "dice": {"values": [100]}})  # fmt: skip
+    assert check.condition.consciousness == "unconscious"
+
+
 def test_poison_run_rolls_pain_resistance_each_dose():
     """F:L2741: each dose, damage then Pain Resistance at -WL; a failure stuns. Faces: D10 2
     (QR2, 2 levels), D100 94 against PR 8 at BEF 5 -2 (SC 24): stunned."""

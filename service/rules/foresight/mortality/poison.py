@@ -234,6 +234,17 @@ def poison_cost(request: PoisonInput) -> Estimate:
     return Estimate(30 + doses * 18 * 10 * 4 + 9 * 120 + 200, ("/interval_s", "/duration_s"))
 
 
+def _stunned(condition: Condition, rolled: Resolution | None, options: PoisonOptions) -> Condition:
+    """A lethal dose's failed Pain Resistance roll stuns 'as if he/she were in combat'
+    (F:L2741): as the stun check does, a QR10 also knocks out with
+    'initial_pr_botch_unconscious' (AMB2-16)."""
+    update: dict[str, object] = {"stunned": True}
+    botched = rolled is not None and rolled.qr is QR.QR10
+    if botched and options.initial_pr_botch_unconscious:
+        update["consciousness"] = Consciousness.UNCONSCIOUS
+    return condition.model_copy(update=update)
+
+
 @operation(
     name="poison",
     kind=Kind.GENERATION,
@@ -281,7 +292,7 @@ def poison(request: PoisonInput, dice: Dice) -> Poisoned:
             rolled = roll(pain_resistance_setup(task, condition, options), dice, "pain resistance")
         failed = rolled is not None and not rolled.success
         if failed and lethal:
-            condition = condition.model_copy(update={"stunned": True})
+            condition = _stunned(condition, rolled, options)
         elif failed and request.effect is PoisonEffect.UNCONSCIOUSNESS:
             condition = condition.model_copy(update={"consciousness": Consciousness.UNCONSCIOUS})
         paralysed = paralysed or (failed and request.effect is PoisonEffect.PARALYSIS)
