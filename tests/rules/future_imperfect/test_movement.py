@@ -1,15 +1,20 @@
 """Future Imperfect movement and load (catalogue 2.3, 3.3) against the chapter's examples
 (E-01 to E-05, E-33; FI:L69-139), tables T12 and T15 (section 5.7) and the oracle."""
 
+import json
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
+from service.rules.future_imperfect.core import deck as decks
+from service.rules.future_imperfect.core.checks import test
 from service.rules.future_imperfect.movement.load import encumbrance, gravity, lifting
 from service.rules.future_imperfect.movement.rate import action_move, rate, step_up
 from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
 from tests.rules.future_imperfect.oracle import check_outcomes
+from tests.rules.future_imperfect.test_deck import DECK
 
 SIDES = {"I": 4, "II": 6, "III": 8, "IV": 10, "V": 12}
 
@@ -195,3 +200,29 @@ def test_an_untested_lift_goes_up_certainly(open_ended, kilograms, time_matters)
                            "options": {"lift_open_ended": open_ended}})  # fmt: skip
     assert table(found.lifted) == {"true": Fraction(1)}
     assert found.truncation is None
+
+
+@pytest.fixture
+def action_deck() -> Iterator[decks.Deck]:
+    """test_deck's made-up deck, configured for the test's length."""
+    deck = decks.Deck.model_validate_json(json.dumps(DECK))
+    decks.configure(deck)
+    yield deck
+    decks.configure(None)
+
+
+def test_a_lift_is_a_test_and_reads_the_deck(action_deck):
+    """FI:L131: "A lift is a standard test ... Do not draw or use extra cards on asterisks."
+    With the deck engine (A-01) the lift draws an Action Card, its asterisks off, as
+    core/test does; the old code rolled dice whatever the engine, so options.engine 'deck'
+    was accepted and ignored. III-3 Strength: heavy 80 kg, Lift 120; 100 kg is TN 3."""
+    deck = {"engine": "deck"}
+    tested = odds(test, {"pool": "III-3", "tn": 3, "allow_asterisks": False, "options": deck})
+    found = table(odds(lifting, {"strength": "III-3", "kilograms": 100, "options": deck}).lifted)
+    assert found["true"] == Fraction(tested.success.exact)
+    cells = [c.cell(3, 3) for c in action_deck.cards]
+    assert found["true"] == Fraction(sum(1 for c in cells if not c.cf and c.value >= 3), 54)
+    # Impulse 1's III-3 cell is a 9 with an asterisk: no card is added (FI:L131).
+    lifted = run(lifting, {"strength": "III-3", "kilograms": 100, "options": deck,
+                           "dice": {"values": [2]}})  # fmt: skip
+    assert (lifted.check.dice[0].faces, lifted.check.en, lifted.lifted) == ((9,), 9, True)

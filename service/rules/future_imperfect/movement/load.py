@@ -4,27 +4,26 @@ the Lift is 1.5 times the heavy load, beyond the heavy load a Strength test when
 matters; gravity multiplies the weight."""
 
 from fractions import Fraction
-from math import floor
+from math import floor, lcm
 from typing import Annotated
 
 from pydantic import Field
 
+from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import (
     Distribution,
     OutcomeProbability,
     Truncation,
     outcome_table,
-    truncation,
 )
 from service.rules.future_imperfect.core.checks import (
-    DEPTH,
+    CHECK,
     Checked,
-    CheckInput,
-    check_cost,
-    graded,
-    results,
-    roll_check,
+    TestInput,
+    test,
+    test_cost,
+    test_odds,
 )
 from service.rules.future_imperfect.core.pools import PoolText
 from service.rules.future_imperfect.movement.options import (
@@ -176,11 +175,14 @@ def _tn(request: LiftInput) -> tuple[int | None, Fraction, Fraction]:
     return (3 if weight <= lift else 5), weight, lift
 
 
-def _test(request: LiftInput, tn: int) -> CheckInput:
-    return CheckInput(pool=request.strength, tn=tn, modifiers=request.modifiers,
-                      wound_penalty=request.wound_penalty,
-                      open_ended=request.options.lift_open_ended,
-                      options=request.options)  # fmt: skip
+def _test(request: LiftInput, tn: int) -> TestInput:
+    """A lift "is a standard test ... Do not draw or use extra cards on asterisks" (FI:L131):
+    a test, read by the dice-equivalent model or the configured deck (A-01), its asterisks
+    (the dice's maxima) off unless the crew makes lifting open-ended (FI:L133, A-29)."""
+    return TestInput(pool=request.strength, tn=tn, modifiers=request.modifiers,
+                     wound_penalty=request.wound_penalty,
+                     allow_asterisks=request.options.lift_open_ended,
+                     options=request.options)  # fmt: skip
 
 
 def _most(lift: Fraction, tn: int, bumps: int) -> Fraction:
@@ -199,15 +201,22 @@ def lifting_odds(request: LiftInput) -> LiftOdds:
     tn, weight, lift = _tn(request)
     if tn is None:
         return LiftOdds(lifted=outcome_table(Distribution({True: 1})), truncation=None)
-    test = _test(request, tn)
+    tested = test_odds(_test(request, tn))
+    counts = [(row.outcome, Fraction(row.exact)) for row in tested.bumps]
+    up = sum((p for bumps, p in counts if bumps != "failure"
+              and weight <= _most(lift, tn, int(bumps))), Fraction(0))  # fmt: skip
+    # The mass a truncated chain cuts off is neither lifted nor dropped (it is stated).
+    cut = Fraction(tested.truncation.mass_cut.exact) if tested.truncation else Fraction(0)
+    whole = lcm(up.denominator, cut.denominator)
+    found = Distribution({True: int(up * whole), False: int((1 - up - cut) * whole)},
+                         total=whole)  # fmt: skip
+    return LiftOdds(lifted=outcome_table(found), truncation=tested.truncation)
 
-    def up(outcome: tuple[bool, int]) -> bool:
-        success, bumps = graded(outcome[1], outcome[0], test)
-        return success and weight <= _most(lift, tn, bumps)
 
-    found = results(test).map(up)
-    return LiftOdds(lifted=outcome_table(found),
-                    truncation=truncation(found, DEPTH))  # fmt: skip
+def lifting_cost(request: LiftInput) -> Estimate:
+    """The Strength test (`core/test`), if one is needed."""
+    tn, _, _ = _tn(request)
+    return CHECK if tn is None else test_cost(_test(request, tn))
 
 
 @operation(
@@ -215,7 +224,7 @@ def lifting_odds(request: LiftInput) -> LiftOdds:
     kind=Kind.CHECK,
     covers=("fi.lifting",),
     odds=lifting_odds,
-    cost=check_cost,
+    cost=lifting_cost,
     example={"strength": "3d6", "kilograms": 80, "dice": {"values": [4, 2, 1]}},
 )
 def lifting(request: LiftInput, dice: Dice) -> Lifted:
@@ -228,7 +237,8 @@ def lifting(request: LiftInput, dice: Dice) -> Lifted:
         if weight > lift:
             raise InputError(("kilograms",), "over the Lift nothing goes up untested")
         return Lifted(check=None, tn=None, lifted=True, lift=float(lift), most=float(lift))
-    checked = roll_check(_test(request, tn), dice)
+    tested = test.rule(_test(request, tn), dice)
+    checked = Checked.model_validate({name: getattr(tested, name) for name in Checked.model_fields})
     most = _most(lift, tn, checked.bumps) if checked.success else Fraction(0)
     return Lifted(check=checked, tn=tn, lifted=checked.success and weight <= most,
                   lift=float(lift), most=float(most))  # fmt: skip
