@@ -13488,9 +13488,9 @@ ActsAt = TypeAliasType(
     Annotated[
         int,
         Field(
-            description="The step a rush or a failed rush moves the card to (combat/rush's acts_at_step; 0: the end of the round); its fragment is unchanged (FI:L181).",
+            description="The step a rush or a failed rush moves the card to (combat/rush's acts_at_step, up to the 14 called first; 0: the end of the round); its fragment is unchanged (FI:L181).",
             ge=0,
-            le=13,
+            le=14,
             title="Acts At",
         ),
     ],
@@ -13506,7 +13506,7 @@ class FutureImperfectOrderPlay(Model):
     acts_at: Annotated[
         ActsAt | None,
         Field(
-            description="The step a rush or a failed rush moves the card to (combat/rush's acts_at_step; 0: the end of the round); its fragment is unchanged (FI:L181).",
+            description="The step a rush or a failed rush moves the card to (combat/rush's acts_at_step, up to the 14 called first; 0: the end of the round); its fragment is unchanged (FI:L181).",
             title="Acts At",
         ),
     ] = None

@@ -323,6 +323,22 @@ def test_a_rush_keeps_its_fragment():
     assert [t.actor for t in run(order, {"plays": plays}).turns] == ["agent", "Kayla"]
 
 
+@pytest.mark.parametrize("fragments", ["high_first", "low_first"])
+def test_a_rush_to_step_14_is_ordered_after_the_black_joker(fragments):
+    """FI:L169: the Master counts down from 14, so a card may be rushed to the 14 called
+    (FI:L175), and combat/rush answers acts_at_step 14; combat/order took only 0-13 and
+    refused it. The black joker still goes first (FI:L231), whatever the fragments (A-33):
+    its fragment 5 put it after a rushed card's under low_first."""
+    rushed = run(rush, {"pool": "IV-2", "card_step": 13, "called_step": 14,
+                        "dice": {"values": [8]}})  # fmt: skip
+    assert rushed.acts_at_step == 14
+    plays = [{"actor": "Kayla", "card": 50, "acts_at": rushed.acts_at_step},
+             {"actor": "Frost", "card": 53}, {"actor": "agent", "card": 52}]  # fmt: skip
+    found = run(order, {"plays": plays, "options": {"fragment_order": fragments}})
+    assert [(t.actor, t.step) for t in found.turns] == [("Frost", 14), ("Kayla", 14),
+                                                        ("agent", 13)]  # fmt: skip
+
+
 def test_kaylas_rush_shifts_to_i_1():
     """E-07, FI:L177: Dexterity IV-2, card 7, rushing at 11: four shifts, IV-1, III-1, II-1,
     I-1. An open-ended d4 reaches 3 half the time, 5 a quarter (T1), less the chains cut."""

@@ -52,10 +52,11 @@ END_OF_ROUND = 0
 class OrderPlay(Model):
     actor: Annotated[str, Field(min_length=1, max_length=60)]
     card: Impulse
-    acts_at: Annotated[int, Field(ge=0, le=13)] | None = Field(
+    acts_at: Annotated[int, Field(ge=0, le=14)] | None = Field(
         default=None,
         description="The step a rush or a failed rush moves the card to (combat/rush's "
-        "acts_at_step; 0: the end of the round); its fragment is unchanged (FI:L181).",
+        "acts_at_step, up to the 14 called first; 0: the end of the round); its fragment is "
+        "unchanged (FI:L181).",
     )
 
 
@@ -104,9 +105,11 @@ def order(request: OrderInput) -> Ordered:
                    no_action=idle)  # fmt: skip
 
 
-def _first(turn: OrderTurn, options: TimeOptions) -> tuple[int, int]:
-    """The step acted on, then the card's fragment (A-33)."""
-    return turn.step, rank(turn.card, options)[1]
+def _first(turn: OrderTurn, options: TimeOptions) -> tuple[bool, int, int]:
+    """The black joker, which always goes first (FI:L231), even before a card rushed to the
+    step 14 called (FI:L169, FI:L175); then the step acted on, then the card's fragment
+    (A-33)."""
+    return turn.card.step == BLACK_JOKER, turn.step, rank(turn.card, options)[1]
 
 
 class RushInput(Model):
