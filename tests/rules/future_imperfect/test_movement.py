@@ -83,6 +83,24 @@ def test_step_up_meters_follow_t15(request_, faces):
     assert found == {str(f): Fraction(1, len(faces)) for f in faces}
 
 
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [({"move_type": "foot", "step_up_die": 6}, "step_up_die"),
+     ({"move_type": "climbing", "step_up_die": 4}, "step_up_die"),
+     ({"move_type": "foot", "control": "II-1"}, "control"),
+     ({"move_type": "swimming", "control": "II-1"}, "control")],
+)  # fmt: skip
+def test_step_up_refuses_what_the_table_and_the_text_do_not_allow(request_, field):
+    """FI:L91-93 print d4 on foot and d2 climbing: a mount's or vehicle's die is no
+    override for them (the old code stepped a human up a d6 on foot). Only a rider or a
+    driver makes a Fair (5) check to step up (FI:L83-85): a check given on foot was ignored."""
+    for call in (lambda: odds(step_up, request_),
+                 lambda: run(step_up, {**request_, "dice": {"values": [1, 1]}})):  # fmt: skip
+        with pytest.raises(InputError) as refused:
+            call()
+        assert refused.value.loc == (field,)
+
+
 def test_a_mount_steps_up_on_a_fair_riding_check_and_pays_the_ct():
     """FI:L83: a Fair (5) riding check; the animal takes the CT. FI:L85: a vehicle takes none."""
     riding = {"move_type": "riding", "step_up_die": 6, "control": "III-1"}

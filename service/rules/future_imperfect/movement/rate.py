@@ -207,6 +207,13 @@ CONTROL_TN = 5
 def _plan(request: StepUpInput) -> tuple[int, int, int, str, CheckInput | None]:
     """The die, the bonus, the CT, who pays and the control check, if any."""
     die, fatigue = step_up_row(request.move_type, request.options)
+    printed = _row(request.move_type)[0]
+    if printed is not None and request.step_up_die is not None:
+        raise InputError(("step_up_die",), f"the Movement Table gives {request.move_type.value} "
+                                           f"its d{printed} (FI:L91-93)")  # fmt: skip
+    if request.control is not None and request.move_type not in CARRIED:
+        raise InputError(("control",), "only a rider or driver makes a check to step up "
+                                       "(FI:L83-85)")  # fmt: skip
     die = request.step_up_die or die
     if die is None:
         message = f"{request.move_type.value} takes its step-up die from the mount or vehicle"
