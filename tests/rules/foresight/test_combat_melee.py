@@ -481,6 +481,19 @@ def test_q6(a: int, d: int, finals: str, hit: str, no_botch: str, undefended: st
     assert f"{float(Fraction(found.attack.summary.success.exact)):.4f}" == undefended
 
 
+@pytest.mark.parametrize("mode", ["table", "text_formula"])
+@pytest.mark.parametrize("a", QRS)
+@pytest.mark.parametrize("d", [7, 10])
+def test_failed_defense_leaves_the_attack_when_it_may_not_help(mode: str, a: int, d: int) -> None:
+    """With defense_botch_helps_attack false a failed parry or dodge (QR7 or QR10) leaves the
+    attack as rolled: only 'a successful parry or dodge will degrade' it (F:L3189), so the
+    blocking text's (5 - QR7) = -2 notches (F:L1507) must not boost it either (AMB2-18)."""
+    options = {"defense_botch_helps_attack": False, "blocking_mode": mode}
+    body = {"attack": {"qr": a}, "defense": {"qr": d}, "options": options}
+    assert run("melee/defense-resolve", body).final.qr == a
+    assert by_qr(odds("melee/defense-resolve", body).final.qr)[a] == 1
+
+
 @pytest.mark.parametrize("a", QRS)
 @pytest.mark.parametrize("d", QRS)
 def test_defense_resolve_every_pair_of_qrs(a: int, d: int) -> None:

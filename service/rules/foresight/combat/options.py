@@ -55,8 +55,11 @@ class DefenseOptions(BlockingOptions):
 
 
 def defended(attack: QR, defense: QR, options: DefenseOptions) -> QR:
-    """The attack's QR after the defence: blocked as an opposed task (F:L3189, F:L1503-1521);
-    a botched defence leaves the attack as rolled unless the option lets it help."""
-    if defense is QR.QR10 and not options.defense_botch_helps_attack:
+    """The attack's QR after the defence: blocked as an opposed task (F:L3189, F:L1503-1521).
+    Unless the option lets a failed defence act on it, a failed one (QR7 or QR10) leaves the
+    attack as rolled: the melee text degrades the attack only by 'a successful parry or
+    dodge' (F:L3189), which the blocking text's (5 - QR7) = -2 notches would otherwise turn
+    into a two-notch boost (F:L1507)."""
+    if defense > QR.QR4 and not options.defense_botch_helps_attack:
         return attack
     return block(attack, defense, options.blocking_mode)
