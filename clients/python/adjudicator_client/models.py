@@ -63408,7 +63408,9 @@ class FutureImperfectEnvironmentFallingOddsRequest(Model):
     landing: Annotated[Literal["hard", "water", "soft"], Field(title="Landing")] = "hard"
     roll: Annotated[
         FutureImperfectExposure | None,
-        Field(description="The swimming pool for water, the Dexterity pool for a soft landing."),
+        Field(
+            description="The swimming pool for water (none beyond 50 m: no roll is made, FI:L29), the Dexterity pool for a soft landing."
+        ),
     ] = None
     size: Annotated[
         float,
@@ -63482,7 +63484,9 @@ class FutureImperfectEnvironmentFallingRequest(Model):
     landing: Annotated[Literal["hard", "water", "soft"], Field(title="Landing")] = "hard"
     roll: Annotated[
         FutureImperfectExposure | None,
-        Field(description="The swimming pool for water, the Dexterity pool for a soft landing."),
+        Field(
+            description="The swimming pool for water (none beyond 50 m: no roll is made, FI:L29), the Dexterity pool for a soft landing."
+        ),
     ] = None
     size: Annotated[
         float,

@@ -372,6 +372,18 @@ def test_water_breaks_a_fall_and_soft_ground_halves_it():
     assert chances["halved"] == Fraction(1, 3) - (1 - sum(chances.values()))
 
 
+def test_water_beyond_50_m_needs_no_swimming_roll():
+    """FI:L29: water breaks a fall of up to 50 m; further, no roll is made, so a fall into
+    water from 60 m is answered without one (it was refused, asking for a pool it never
+    read), as a hard landing, in the roll and in the odds."""
+    given = {"distance": 60, "landing": "water", "options": {"column_6_die": 14,
+             "column_7_die": 16}}  # fmt: skip
+    wet = run(fall, {**given, "dice": {"seed": 3}})
+    hard = run(fall, {**given, "landing": "hard", "dice": {"seed": 3}})
+    assert (wet.landing.check, wet.landing.outcome, wet.total) == (None, "full", hard.total)
+    assert table(odds(fall, given).wounds) == table(odds(fall, {**given, "landing": "hard"}).wounds)
+
+
 def test_falling_odds_follow_the_landing():
     """Negated in water up to 20 m on a success: no wound then, so P(0 wounds) grows by it."""
     hard = table(odds(fall, {"distance": 12}).wounds)["0"]

@@ -207,7 +207,8 @@ class FallInput(Model):
     landing: Landing = Landing.HARD
     roll: Exposure | None = Field(
         default=None,
-        description="The swimming pool for water, the Dexterity pool for a soft landing.",
+        description="The swimming pool for water (none beyond 50 m: no roll is made, "
+        "FI:L29), the Dexterity pool for a soft landing.",
     )
     size: Size = 6
     options: EnvironmentOptions = Field(default=EnvironmentOptions())
@@ -237,8 +238,12 @@ class Fall(Model):
 
 
 def _landing_check(request: FallInput) -> tuple[CheckInput | None, Reader] | None:
+    """The landing's check and how it reads; beyond 50 m water breaks nothing and no
+    swimming roll is made (FI:L29), so none need be given."""
     if request.landing is Landing.HARD:
         return None
+    if request.landing is Landing.WATER and request.distance > WATER_LIMIT:
+        return None, _water_outcome
     if request.roll is None:
         skill = "swimming" if request.landing is Landing.WATER else "Dexterity"
         raise InputError(("roll",), f"a {request.landing.value} landing rolls {skill}: give it")
