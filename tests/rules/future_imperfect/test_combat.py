@@ -219,6 +219,21 @@ def test_a_burst_s_rounds_are_shared_among_its_targets():
     close_to(second["1"], at_least("V-2", 3 + 1), chances.truncation)
 
 
+def test_a_whole_pool_burst_refuses_the_targets_dice():
+    """'He splits his skill among them' (FI:L297, A-44): with target_split whole_pool every
+    target is rolled with the whole pool, so a target's own dice would be silently ignored
+    (a target given 1 die of IV-4 rolled all 4); the roll and the odds refuse them."""
+    request = {"pool": "IV-4", "tn": 6, "targets": [{"dice": 1}, {"dice": 3}],
+               "options": {"target_split": "whole_pool"}}  # fmt: skip
+    with pytest.raises(InputError) as error:
+        run(automatic, {**request, "dice": {"seed": 1}})
+    assert error.value.loc == ("targets", 0, "dice")
+    with pytest.raises(InputError):
+        odds(automatic, request)
+    whole = run(automatic, {**request, "targets": [{}, {}], "dice": {"seed": 1}})
+    assert [t.pool for t in whole.targets] == ["IV-4", "IV-4"]
+
+
 @pytest.mark.parametrize(("pool", "tn"), [("III-2", 7), ("II-3", 5), ("IV-1", 9), ("V-5", 12)])
 def test_a_shot_s_odds_are_the_oracle_s(pool, tn):
     """FI:L239: at least the TN hits. P(hit) and P(at least 1 bump) from the oracle."""

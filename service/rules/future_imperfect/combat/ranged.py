@@ -262,10 +262,15 @@ class Automatic(Model):
 
 def _rows(request: AutomaticInput) -> list[int]:
     """The pool's dice shared among the targets (A-44): as given, or evenly, the first
-    targets taking what is left over; or the whole pool each."""
+    targets taking what is left over; or the whole pool each, where a target's own dice
+    would be ignored and so are refused ('he splits his skill among them', FI:L297)."""
     row, count = parse(request.pool).row, len(request.targets)
     given = [t.dice for t in request.targets]
     if request.options.target_split is TargetSplit.WHOLE_POOL:
+        for index, dice in enumerate(given):
+            if dice is not None:
+                message = "target_split whole_pool rolls the whole pool at each target (A-44)"
+                raise InputError(("targets", index, "dice"), message)
         return [row] * count
     if all(d is not None for d in given):
         if sum(d for d in given if d is not None) != row:
