@@ -214,3 +214,14 @@ def test_a_boosted_bumps_table_keeps_every_bump():
     rows = table(found.bumps)
     assert sum(rows.values()) + Fraction(found.truncation.mass_cut.exact) == 1
     assert min(int(o) for o in rows if o != "failure") >= 402
+
+
+def test_a_boost_refuses_the_deck_engine():
+    """Chips on a check are read in dice (A-75: a white chip a die more, a red or blue one a
+    die added, FI:L724-728); `engine: deck` was accepted and the dice rolled anyway: it is
+    refused, odds and roll."""
+    request = {"pool": "III-2", "tn": 7, "red": 1, "options": {"engine": "deck"}}
+    with pytest.raises(InputError, match="core/test"):
+        odds(boost, request)
+    with pytest.raises(InputError, match="core/test"):
+        run(boost, {**request, "dice": {"seed": 1}})

@@ -262,3 +262,22 @@ def test_the_bumps_table_keeps_every_bump_however_many(operation):
     assert run(operation, {**request, "dice": {"values": [2]}}).bumps == (
         201 if operation is default_roll else 402
     )
+
+
+@pytest.mark.parametrize(
+    ("rule", "request_"),
+    [
+        (check, {"pool": "III-3", "tn": 5}),
+        (default_roll, {"pool": "III-3", "tn": 5}),
+        (opposed, {"initiator": {"pool": "III-2"}, "resister": {"pool": "IV-1"}}),
+    ],
+)
+def test_rolls_of_dice_refuse_the_deck_engine(rule, request_):
+    """Checks are rolled with dice ("Checks are always open ended", FI:L133; catalogue A-01
+    reading (c)); only core/test reads an Action Deck. `engine: deck` here was accepted and
+    the dice rolled anyway, even with no deck configured: it is refused, odds and roll."""
+    deck = {**request_, "options": {"engine": "deck"}}
+    with pytest.raises(InputError, match="core/test"):
+        odds(rule, deck)
+    with pytest.raises(InputError, match="core/test"):
+        run(rule, {**deck, "dice": {"seed": 1}})

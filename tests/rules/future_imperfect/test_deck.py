@@ -124,3 +124,28 @@ def test_the_deck_is_configured_from_a_file(tmp_path):
             assert answer.json()["deck"] == "made-up"
     finally:
         configure_action_deck(None)
+
+
+def test_a_test_not_open_ended_draws_no_more_cards(made_up):
+    """Stepping up is not open-ended (FI:L102), nor a lift's test (FI:L131 "Do not draw or
+    use extra cards on asterisks"): the deck engine reads `open_ended: false` as the dice
+    engine does, as if the asterisks were off, in the odds and at the table."""
+    base = {"pool": "III-1", "tn": 9, "options": {"engine": "deck"}}
+    closed = odds(test, {**base, "open_ended": False})
+    assert closed.success == odds(test, {**base, "allow_asterisks": False}).success
+    assert closed.success != odds(test, base).success
+    for seed in range(40):
+        found = run(test, {**base, "open_ended": False, "dice": {"seed": seed}})
+        assert all(len(drawn.values) == 1 for drawn in found.cards)
+
+
+def test_the_deck_engine_refuses_stopping_a_die(made_up):
+    """Stopping a die on a maximum (A-07, `max_rerolls`) is the dice engine's: the deck
+    engine draws every card an asterisk calls for (FI:L131), so the stops are refused, not
+    ignored."""
+    options = {"engine": "deck", "explode_policy": "client_choice"}
+    request = {"pool": "III-1", "tn": 9, "max_rerolls": [0], "options": options}
+    with pytest.raises(InputError, match="stopping a die"):
+        odds(test, request)
+    with pytest.raises(InputError, match="stopping a die"):
+        run(test, {**request, "dice": {"seed": 3}})

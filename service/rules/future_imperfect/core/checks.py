@@ -53,6 +53,7 @@ __all__ = [
     "check_odds",
     "check_states",
     "checked_of",
+    "dice_only",
     "die_distribution",
     "die_values",
     "graded",
@@ -116,6 +117,15 @@ def _bumps_rolled(result: Any) -> str:
 BUMPS_ROLLED = {"/bumps": Reading(read=_bumps_rolled)}
 #: The same, where the odds hold the check's under `check`.
 CHECK_BUMPS_ROLLED = {"/check/bumps": Reading(read=_bumps_rolled)}
+
+
+def dice_only(options: CoreOptions, what: str) -> None:
+    """Refuse the deck engine where only dice are rolled: a check is dice, as the chapter
+    means (FI:L133 "Checks are always open ended", catalogue A-01 reading (c)); only
+    core/test reads a configured Action Deck, so elsewhere `engine: deck` would be ignored."""
+    if options.engine is Engine.DECK:
+        raise InputError(("options", "engine"), f"{what} rolls dice (A-01); read a configured "
+                                                "Action Deck with core/test")  # fmt: skip
 
 
 def is_cf(ones: int, dice: int, rule: CfRule) -> bool:
@@ -346,6 +356,7 @@ def odds_of(request: CheckInput, halved: bool = False) -> CheckOdds:
 
 def check_odds(request: CheckInput) -> CheckOdds:
     """P(success), P(critical failure) and each number of bumps, exactly (catalogue 5.3 T1)."""
+    dice_only(request.options, "a check")
     return odds_of(request)
 
 
@@ -402,6 +413,7 @@ def check(request: CheckInput, dice: Dice) -> Checked:
     """Roll the pool's dice and keep the highest; a maximum rolls again and adds, open-ended
     (FI:L133); success is at least the TN, each 5 more a bump. Kayla's Reflex 3d10 showing 3,
     4 and 4 against TN 3 succeeds with no bump (FI:L177)."""
+    dice_only(request.options, "a check")
     return roll_check(request, dice)
 
 
@@ -426,6 +438,9 @@ def _dice_check(request: TestInput) -> CheckInput:
 def _deck_read(request: TestInput) -> tuple[Deck, int, int, int]:
     """The deck, the cell's column and row and how many cards read it (A-01): one card's
     cell of the pool, or a card a die read at the column's first row."""
+    if request.max_rerolls:
+        message = "the deck engine draws every card an asterisk calls for: stopping a die is "
+        raise InputError(("max_rerolls",), message + "the dice engine's (A-07)")
     deck = configured(("options", "engine"))
     pool = parse(request.pool)
     if pool.column not in DIE_SIDES:
@@ -433,6 +448,12 @@ def _deck_read(request: TestInput) -> tuple[Deck, int, int, int]:
     if request.options.card_model is CardModel.CELL:
         return deck, pool.column, pool.row, 1
     return deck, pool.column, 1, pool.row
+
+
+def _asterisks(request: TestInput) -> bool:
+    """Asterisks draw more cards unless the test is not open-ended (stepping up, FI:L102) or
+    has them off (lifting, FI:L131): as the dice engine reads the two (`_dice_check`)."""
+    return request.open_ended and request.allow_asterisks
 
 
 def _deck_result(outcome: tuple[int, int, int], cards: int, request: TestInput) -> tuple[bool, int]:
@@ -449,7 +470,7 @@ def test_odds(request: TestInput) -> CheckOdds:
     if request.options.engine is Engine.DICE:
         return odds_of(_dice_check(request))
     deck, column, row, cards = _deck_read(request)
-    found = deck_results(deck, column, row, cards, request.allow_asterisks)
+    found = deck_results(deck, column, row, cards, _asterisks(request))
     return graded_odds(found.map(lambda o: _deck_result(o, cards, request)), request,
                        DECK_DEPTH)  # fmt: skip
 
@@ -481,7 +502,7 @@ def test(request: TestInput, dice: Dice) -> Tested:
         checked = roll_check(_dice_check(request), dice)
         return Tested(**dict(checked), deck=None, cards=[])
     deck, column, row, cards = _deck_read(request)
-    drawn = draw(deck, dice, [(column, row)] * cards, request.allow_asterisks)
+    drawn = draw(deck, dice, [(column, row)] * cards, _asterisks(request))
     cf, en = _deck_result((sum(d.cf for d in drawn), max(d.values[0] for d in drawn),
                            max(sum(d.values) for d in drawn)), cards, request)  # fmt: skip
     success, bumps = graded(en, cf, request)
@@ -497,6 +518,7 @@ class DefaultInput(CheckInput):
 
 def default_odds(request: DefaultInput) -> CheckOdds:
     """A default roll, halved, exactly (catalogue 5.3 T16)."""
+    dice_only(request.options, "a default roll")
     return odds_of(request, halved=True)
 
 
@@ -512,4 +534,5 @@ def default_odds(request: DefaultInput) -> CheckOdds:
 def default_roll(request: DefaultInput, dice: Dice) -> Checked:
     """Untrained, a hero rolls the governing trait instead and halves the total, rounding
     down (FI:L247)."""
+    dice_only(request.options, "a default roll")
     return roll_check(request, dice, halved=True)

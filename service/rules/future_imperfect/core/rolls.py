@@ -19,6 +19,7 @@ from service.rules.future_imperfect.core.checks import (
     MAX_CHAIN,
     Checked,
     CheckInput,
+    dice_only,
     results,
     roll_check,
 )
@@ -110,6 +111,7 @@ class OpposedOdds(Model):
 
 def opposed_odds(request: OpposedInput) -> OpposedOdds:
     """Who wins, over both sides' results (each with its modifiers), exactly (T22)."""
+    dice_only(request.options, "an opposed roll")
     both = (request.initiator, request.resister)
     first, second = (results(_check(side, 0, request.options)) for side in both)
     found = first.then(lambda a: second.map(
@@ -142,6 +144,7 @@ def opposed(request: OpposedInput, dice: Dice) -> Opposed:
     """Each side rolls; the resister's result is the initiator's TN ("the greater of either
     his normal TN or an opposed Fighting/Dodge check", FI:L415): Ryssh's III-2 Reflex against
     the bug's IV-1 (FI:L347)."""
+    dice_only(request.options, "an opposed roll")
     first = roll_check(_check(request.initiator, 0, request.options), dice)
     second = roll_check(_check(request.resister, 0, request.options), dice)
     initiator = None if first.critical_failure else first.en

@@ -30,6 +30,7 @@ from service.rules.future_imperfect.core.checks import (
     CheckInput,
     bumps_table,
     checked_of,
+    dice_only,
     die_distribution,
     en_of,
     graded,
@@ -203,6 +204,7 @@ class Boosted(Model):
 def _request(request: BoostInput) -> CheckInput:
     if request.terror and request.white + request.red + request.blue:
         raise InputError(("terror",), "no Story Chips may be spent on a Terror test (FI:L704)")
+    dice_only(request.options, "a boosted check (a chip as a die, A-75)")
     fields = {name: getattr(request, name) for name in CheckInput.model_fields}
     return CheckInput(**fields)
 
