@@ -225,3 +225,18 @@ def test_a_boost_refuses_the_deck_engine():
         odds(boost, request)
     with pytest.raises(InputError, match="core/test"):
         run(boost, {**request, "dice": {"seed": 1}})
+
+
+def test_a_red_chip_adds_to_the_die_before_the_modifiers():
+    """A red chip's card is added "to your result" (FI:L726) as catalogue 1.2 places it:
+    after the highest die is kept, before the modifiers, the result floored at 0 last (A-09).
+    I-1 showing 3 with -6: the chip's 3 makes 6, less 6 is 0, short of TN 3; the old code
+    floored 3 - 6 at 0 first and added the chip's 3 after, a success."""
+    request = {"pool": "I-1", "tn": 3, "modifiers": [-6], "red": 1}
+    found = run(boost, {**request, "dice": {"values": [3, 3]}})
+    assert (found.check.kept, found.added, found.en, found.success) == (3, [(3,)], 0, False)
+    # No critical failure (the die not a 1) and the die and the chip's die 9 or more.
+    die = open_ended(4, 9)
+    short = sum(p * q for a, p in die.items() for b, q in die.items() if a != 1 and a + b < 9)
+    chance = Fraction(3, 4) - short
+    assert abs(Fraction(odds(boost, request).success.exact) - chance) < Fraction(1, 10**12)

@@ -229,8 +229,8 @@ def _white_roll(check: CheckInput, white: int, dice: Dice) -> Checked:
 
 
 def _white_results(check: CheckInput, white: int) -> Distribution[tuple[bool, int]]:
-    """Each (critical failure, EN) of `_white_roll`, exactly: a critical failure of the pool's
-    own dice stands, the chips unused; otherwise the kept die is the highest of the pool's
+    """Each (critical failure, kept die) of `_white_roll`, exactly: a critical failure of the
+    pool's own dice stands, the chips unused; otherwise the kept die is the highest of the pool's
     kept die and the chips' dice, all independent, so the weight of "at most v" is the
     product of theirs."""
     chips = pool_dice(check, white)[parse(check.pool).row :]
@@ -249,8 +249,7 @@ def _white_results(check: CheckInput, white: int) -> Distribution[tuple[bool, in
             at_most *= chip_below[index]
         pairs.append(((False, v), at_most - previous))
         previous = at_most
-    found = Distribution(pairs, total=own.total * rolled)
-    return found.map(lambda o: (o[0], en_of(o[1], check, False)))
+    return Distribution(pairs, total=own.total * rolled)
 
 
 def _adders(request: BoostInput, cf: bool) -> int:
@@ -258,6 +257,13 @@ def _adders(request: BoostInput, cf: bool) -> int:
     if cf:
         return request.blue
     return request.red + request.blue
+
+
+def _en(kept: int, added: int, check: CheckInput) -> int:
+    """A red or blue chip's card is added to the kept die, before the modifiers, and the
+    result is floored at 0 after them ("add it to your result", FI:L726; catalogue 1.2: the
+    chips' hooks come between keeping the die and adding the modifiers, A-09's floor last)."""
+    return en_of(kept + added, check, False)
 
 
 def _graded(request: BoostInput, cf: bool, en: int) -> tuple[bool, int]:
@@ -283,7 +289,7 @@ def boost_odds(request: BoostInput) -> BoostOdds:
     for _ in range(request.red + request.blue):
         added.append(added[-1] + die)
     found = base.then(lambda o: added[_adders(request, o[0])].map(
-        lambda extra: _graded(request, o[0], o[1] + extra)))  # fmt: skip
+        lambda extra: _graded(request, o[0], _en(o[1], extra, check))))  # fmt: skip
     bumps = found.map(lambda o: str(o[1]) if o[0] else "failure")
     return BoostOdds(success=exact(found.probability_where(lambda o: o[0])),
                      bumps=bumps_table(bumps),
@@ -321,7 +327,7 @@ def boost(request: BoostInput, dice: Dice) -> Boosted:
         while faces[-1] == top and len(faces) <= MAX_CHAIN:
             faces.append(dice.roll(top, f"chip die {index + 1} again"))
         rolled.append(tuple(faces))
-    en = checked.en + sum(sum(f) for f in rolled)
+    en = _en(checked.kept, sum(sum(f) for f in rolled), check)
     success, bumps = _graded(request, cf, en)
     kept = request.options.chip_timing is ChipTiming.AFTER_REVEAL and cf
     spent = Tally(white=0 if kept else request.white, red=0 if kept else request.red,
