@@ -4,6 +4,7 @@ card orders."""
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
@@ -38,12 +39,21 @@ def card(impulse: int) -> dict[str, Any]:
 DECK = {"name": "made-up", "cards": [card(i) for i in range(54)]}
 
 
+@contextmanager
+def configured(data: dict[str, Any]) -> Iterator[decks.Deck]:
+    """`data` as the configured Action Deck for the length of the block."""
+    deck = decks.Deck.model_validate_json(json.dumps(data))
+    decks.configure(deck)
+    try:
+        yield deck
+    finally:
+        decks.configure(None)
+
+
 @pytest.fixture
 def made_up() -> Iterator[decks.Deck]:
-    deck = decks.Deck.model_validate_json(json.dumps(DECK))
-    decks.configure(deck)
-    yield deck
-    decks.configure(None)
+    with configured(DECK) as deck:
+        yield deck
 
 
 def test_no_deck_no_deck_engine():

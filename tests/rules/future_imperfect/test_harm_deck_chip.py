@@ -22,7 +22,7 @@ from service.rules.future_imperfect.harm.location import hit_location
 from service.rules.future_imperfect.harm.options import HitRegion
 from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
-from tests.rules.future_imperfect.test_deck import DECK
+from tests.rules.future_imperfect.test_deck import DECK, configured
 
 # The deck's location sections (FI:L516)
 
@@ -49,17 +49,14 @@ LOCATED = {**DECK, "name": "located",
 
 @pytest.fixture
 def with_locations() -> Iterator[decks.Deck]:
-    deck = decks.Deck.model_validate_json(json.dumps(LOCATED))
-    decks.configure(deck)
-    yield deck
-    decks.configure(None)
+    with configured(LOCATED) as deck:
+        yield deck
 
 
 @pytest.fixture
 def without_locations() -> Iterator[None]:
-    decks.configure(decks.Deck.model_validate_json(json.dumps(DECK)))
-    yield
-    decks.configure(None)
+    with configured(DECK):
+        yield
 
 
 def test_a_cards_places_are_the_charts():

@@ -1,7 +1,6 @@
 """Future Imperfect movement and load (catalogue 2.3, 3.3) against the chapter's examples
 (E-01 to E-05, E-33; FI:L69-139), tables T12 and T15 (section 5.7) and the oracle."""
 
-import json
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -14,7 +13,7 @@ from service.rules.future_imperfect.movement.rate import action_move, rate, step
 from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
 from tests.rules.future_imperfect.oracle import check_outcomes
-from tests.rules.future_imperfect.test_deck import DECK
+from tests.rules.future_imperfect.test_deck import DECK, configured
 
 SIDES = {"I": 4, "II": 6, "III": 8, "IV": 10, "V": 12}
 
@@ -223,10 +222,8 @@ def test_an_untested_lift_goes_up_certainly(open_ended, kilograms, time_matters)
 @pytest.fixture
 def action_deck() -> Iterator[decks.Deck]:
     """test_deck's made-up deck, configured for the test's length."""
-    deck = decks.Deck.model_validate_json(json.dumps(DECK))
-    decks.configure(deck)
-    yield deck
-    decks.configure(None)
+    with configured(DECK) as deck:
+        yield deck
 
 
 def test_a_lift_is_a_test_and_reads_the_deck(action_deck):
