@@ -27,10 +27,10 @@ from service.rules.future_imperfect.core.checks import (
     BUMPS_ROLLED,
     Checked,
     CheckInput,
+    check,
     check_cost,
     check_odds,
     die_values,
-    roll_check,
 )
 from service.rules.future_imperfect.core.damage import (
     Draw,
@@ -594,4 +594,4 @@ def martial_arts(request: MartialArtsInput, dice: Dice) -> Struck:
     """Basic brawling or martial arts is a task like any other skill's: a level of 3 rolls 3
     dice (FI:L552); its damage is nonlethal as lightly armed (combat/damage/nonlethal). The
     advanced rules are in another chapter."""
-    return Struck(**dict(roll_check(request, dice)), nonlethal=True)
+    return Struck(**dict(check.rule(request, dice)), nonlethal=True)
