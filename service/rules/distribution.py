@@ -38,6 +38,7 @@ __all__ = [
     "Truncation",
     "added_states",
     "exact",
+    "exact_fields",
     "not_rolled",
     "outcome_table",
     "packed_states",
@@ -209,8 +210,14 @@ class Distribution(Generic[T]):
     def __add__(self, other: "Distribution[int]") -> "Distribution[int]":
         """Convolution: the distribution of the sum of two independent integer outcomes."""
         pairs = len(self._weights) * len(other._weights)
-        sums = _packed_sums(self._weights, other._weights)  # type: ignore[arg-type]
-        if sums is None:
+        sums: dict[int, int] | None
+        if len(self._weights) == 1 or len(other._weights) == 1:
+            # A certain outcome (a score, a modifier) shifts the other side's outcomes.
+            one, many = (self, other) if len(self._weights) == 1 else (other, self)
+            ((by, scale),) = one._weights.items()
+            counted(pairs)
+            sums = {outcome + by: w * scale for outcome, w in many._weights.items()}  # type: ignore[operator]
+        elif (sums := _packed_sums(self._weights, other._weights)) is None:  # type: ignore[arg-type]
             counted(pairs)
             sums = {}
             for a, wa in self._weights.items():
@@ -484,9 +491,12 @@ def outcome_table(
         else:
             outcomes.sort(key=_sort_key)
     total = distribution.total
-    return _TABLE.validate_python(
-        [_probability_of(written(o), weights[o], total) for o in outcomes]
-    )
+    rows = []
+    for outcome in outcomes:
+        row = exact_fields(weights[outcome], total)
+        row["outcome"] = written(outcome)
+        rows.append(row)
+    return _TABLE.validate_python(rows)
 
 
 #: The outcome of a roll the request does not make.
@@ -502,12 +512,12 @@ def not_rolled() -> list[OutcomeProbability]:
 _TABLE = TypeAdapter(list[OutcomeProbability])
 
 
-def _probability_of(outcome: str, weight: int, total: int) -> dict[str, Any]:
-    """`weight / total` reduced, and its float (int division is correctly rounded, as
-    `float(Fraction)` is), without making a `Fraction`."""
+def exact_fields(weight: int, total: int) -> dict[str, Any]:
+    """The fields of `Exact` for `weight / total`: the fraction reduced and its float (int
+    division is correctly rounded, as `float(Fraction)` is), without making a `Fraction`,
+    for a table of them validated in one call."""
     common = math.gcd(weight, total)
-    return {"outcome": outcome, "exact": f"{weight // common}/{total // common}",
-            "float": weight / total}  # fmt: skip
+    return {"exact": f"{weight // common}/{total // common}", "float": weight / total}
 
 
 def written(outcome: object) -> str:

@@ -213,14 +213,28 @@ weights = st.dictionaries(st.integers(-60, 60), st.integers(1, 10**30), min_size
 @settings(max_examples=300)
 @given(weights, weights)
 def test_convolution_is_the_sum_over_every_pair(a, b):
-    """Dense, sparse, negative and huge-weighted outcomes alike (the packed big-integer
-    product and the pair loop each meet some of these) sum to what every pair adds."""
+    """Dense, sparse, negative, huge-weighted and certain outcomes alike (the packed
+    big-integer product, the pair loop and the shift each meet some of these) sum to what
+    every pair adds."""
     expected: Counter[int] = Counter()
     for (x, wx), (y, wy) in itertools.product(a.items(), b.items()):
         expected[x + y] += wx * wy
     total = Distribution(a) + Distribution(b)
     assert dict(total.items()) == expected
     assert total.total == sum(a.values()) * sum(b.values())
+
+
+def test_a_certain_outcome_shifts_the_other_side_and_counts_every_pair():
+    """A score added to a pool's dice (one outcome, here of weight 3 out of 4) moves each of
+    the dice's outcomes; the pairs and the sums are counted as a pair loop's are."""
+    score = Distribution({7: 3}, total=4)
+    d6 = Distribution.die(6)
+    for total in (score + d6, d6 + score):
+        assert dict(total.items()) == {7 + face: 3 for face in range(1, 7)}
+        assert total.total == 24
+    with metered() as meter:
+        score + d6
+    assert meter.states == 6 + 6
 
 
 def test_convolution_of_fractional_outcomes():
