@@ -6,10 +6,9 @@ unarmed, the Strength pool shifted left is the damage (FI:L497, A-59); brawling 
 3 CT a would-be wound level and a real wound every full two (FI:L546). A white story chip
 spent on damage draws a card more and discards one (FI:L724): the lowest (A-61)."""
 
-from fractions import Fraction
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
@@ -18,7 +17,7 @@ from service.rules.distribution import (
     Exact,
     OutcomeProbability,
     Truncation,
-    exact,
+    exact_fields,
     outcome_table,
     truncation,
 )
@@ -190,13 +189,17 @@ class DamageOdds(Model):
     truncation: Truncation | None
 
 
+#: The tail's rows made in one call, as `outcome_table` makes a table's.
+_TAIL = TypeAdapter(list[AtLeast])
+
+
 def _at_least(wounds: Distribution[int]) -> list[AtLeast]:
     top = max((w for w, _ in wounds.items()), default=0)
     found, tail = [], sum(weight for _, weight in wounds.items())
     for k in range(1, top + 1):
         tail -= wounds.weight(k - 1)
-        found.append(AtLeast(levels=k, probability=exact(Fraction(tail, wounds.total))))
-    return found
+        found.append({"levels": k, "probability": exact_fields(tail, wounds.total)})
+    return _TAIL.validate_python(found)
 
 
 def damage_odds_of(total: Distribution[int], size: float, depth: int) -> DamageOdds:
