@@ -12,6 +12,7 @@ from typing import Annotated
 from pydantic import Field
 
 from service.rules.cost import Estimate
+from service.rules.cost import counted as states_counted
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.four_c.core.options import CoreOptions, RangeDice
@@ -69,7 +70,14 @@ def roll_d100(dice: Dice, mode: DiceMode, purpose: str = "d%") -> D100:
 
 
 def d100_distribution(mode: DiceMode) -> Distribution[int]:
-    """The roll a mode takes, over every face of its dice (catalogue 5.5)."""
+    """The roll a mode takes, over every face of its dice (catalogue 5.5): made once, and
+    counted as the rolls its reader will walk."""
+    found = _D100_ROLLS[mode]
+    states_counted(len(found))
+    return found
+
+
+def _d100_of(mode: DiceMode) -> Distribution[int]:
     digits = _D10.map(digit)
     if mode is DiceMode.NORMAL:
         return digits.then(lambda t: digits.map(lambda o: 10 * t + o))
@@ -77,6 +85,11 @@ def d100_distribution(mode: DiceMode) -> Distribution[int]:
         tens = digits.then(lambda a: digits.map(lambda b: max(a, b)))
         return tens.then(lambda t: digits.map(lambda o: 10 * t + o))
     return digits.then(lambda a: digits.map(lambda b: max(10 * a + b, 10 * b + a)))
+
+
+#: Each mode's roll, made once: the dice are the same whatever the request reads from them
+#: (as 4D8's four d8 are, `four_d8.odds`).
+_D100_ROLLS = {mode: _d100_of(mode) for mode in DiceMode}
 
 
 #: d% under any mode: at most 1,000 faces, then 100 values and a table of them.
