@@ -50,9 +50,12 @@ QR_ROLLED = {
 }
 
 
+_D100 = Distribution.die(100)
+
+
 def d100(read: Callable[[int], QR]) -> Distribution[QR]:
     """The QR of each of the 100 faces of a D100, read by `read`."""
-    return Distribution((read(roll), 1) for roll in range(1, 101))
+    return _D100.map(read)
 
 
 def quality_odds(distribution: Distribution[QR]) -> QualityOdds:
