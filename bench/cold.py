@@ -15,6 +15,8 @@ two computations is only fair if they compute the same thing. They agree exactly
 that the service cuts exploding chains at a stated depth and reports the mass it cut, which
 bounds the difference from icepool's, exploding to the same depth (its last die keeps the
 mass instead). Every twin builds its dice and evaluators afresh, so icepool too runs cold.
+The service keeps the few rolls no request changes (4D8's four d8, 4C's d% in each mode, the
+FORESIGHT D100) as constants made at import; everything a request decides is computed anew.
 """
 
 import gc
