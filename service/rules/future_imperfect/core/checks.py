@@ -122,7 +122,9 @@ CHECK_BUMPS_ROLLED = {"/check/bumps": Reading(read=_bumps_rolled)}
 def dice_only(options: CoreOptions, what: str) -> None:
     """Refuse the deck engine where only dice are rolled: a check is dice, as the chapter
     means (FI:L133 "Checks are always open ended", catalogue A-01 reading (c)); only
-    core/test reads a configured Action Deck, so elsewhere `engine: deck` would be ignored."""
+    core/test (and lifting through it) reads a configured Action Deck, so elsewhere
+    `engine: deck` would be ignored. Every check's roll and odds call it (`roll_dice`,
+    `pool_dice`); a rule calls it first for a refusal that names what it rolls."""
     if options.engine is Engine.DECK:
         raise InputError(("options", "engine"), f"{what} rolls dice (A-01); read a configured "
                                                 "Action Deck with core/test")  # fmt: skip
@@ -154,7 +156,9 @@ def roll_dice(
     request: CheckInput, dice: Dice, plan: tuple[int | None, ...], first: int = 0
 ) -> list[list[int]]:
     """Roll a die for each of `plan`'s stops (`stops`), each maximum rolling again while it
-    may; the dice are named from number `first` + 1."""
+    may; the dice are named from number `first` + 1. A check is dice (FI:L133): the deck
+    engine is refused here, so every rule that rolls one refuses it (`dice_only`)."""
+    dice_only(request.options, "this rule's check")
     top = sides(parse(request.pool), ("pool",), request.options)
     rolled = []
     for index, stop in enumerate(plan, start=first):
@@ -232,7 +236,9 @@ def stops(request: CheckInput, count: int) -> tuple[int | None, ...]:
 
 def pool_dice(request: CheckInput, extra_dice: int = 0) -> list[Distribution[int]]:
     """Each die of the pool to `DEPTH` (a stopped one exactly to its stop), all over one
-    total."""
+    total: the odds of every check, which refuse the deck engine as its roll does
+    (`roll_dice`, `dice_only`)."""
+    dice_only(request.options, "this rule's check")
     pool = parse(request.pool)
     top = sides(pool, ("pool",), request.options)
     found = []
