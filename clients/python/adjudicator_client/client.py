@@ -7766,7 +7766,8 @@ class Client(Transport):
         (A-49) for the most likely bystander first, a 1 hits (1-2 for a spray), and go on to the
         others until the round finds a home or the bystanders run out; each missed round does the
         same (FI:L379). Suppression weapons reach 2 m. A bystander shielding the part hit takes the
-        round outright (FI:L377).
+        round outright (FI:L377). The column is read as `bystander_die`, so the deck engine is
+        refused (`dice_only`).
 
         POST /v1/future-imperfect/combat/unintended-targets
         """
@@ -7783,7 +7784,8 @@ class Client(Transport):
         COLUMN)' (A-49) for the most likely bystander first, a 1 hits (1-2 for a spray), and go on
         to the others until the round finds a home or the bystanders run out; each missed round does
         the same (FI:L379). Suppression weapons reach 2 m. A bystander shielding the part hit takes
-        the round outright (FI:L377).
+        the round outright (FI:L377). The column is read as `bystander_die`, so the deck engine is
+        refused (`dice_only`).
 
         POST /v1/future-imperfect/combat/unintended-targets/odds
         """

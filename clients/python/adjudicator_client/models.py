@@ -13913,7 +13913,7 @@ class FutureImperfectTimeOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -34941,7 +34941,7 @@ class FutureImperfectAimRaceOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -35180,7 +35180,7 @@ class FutureImperfectAttackOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -35447,7 +35447,7 @@ class FutureImperfectChipOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -38380,7 +38380,7 @@ class FutureImperfectCoreOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -38708,7 +38708,7 @@ class FutureImperfectEnvironmentOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -39640,7 +39640,7 @@ class FutureImperfectHarmOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -40359,7 +40359,7 @@ class FutureImperfectMovementOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -40695,7 +40695,7 @@ class FutureImperfectPsychOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -41116,7 +41116,7 @@ class FutureImperfectRaceOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"

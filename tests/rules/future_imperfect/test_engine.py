@@ -1,8 +1,9 @@
-"""`engine: deck` (catalogue A-01) where a rule rolls a check of its own: a check is dice
-("Checks are always open ended", FI:L133), and only core/test, lifting (FI:L131) and rushing
-read a configured Action Deck. These rules accepted the deck engine and rolled dice anyway,
-answering as if no deck had been asked for; each now refuses it, roll and odds, at
-/options/engine, and still answers its example with the default engine."""
+"""`engine: deck` (catalogue A-01) where a rule rolls dice of its own: a check is dice
+("Checks are always open ended", FI:L133), and only core/test, lifting (FI:L131), rushing and
+hit location read a configured Action Deck; damage is cards totalled (FI:L512) and a
+bystander a card's column (FI:L379), both rolled as dice here. These rules accepted the deck
+engine and rolled dice anyway, answering as if no deck had been asked for; each now refuses
+it, roll and odds, at /options/engine, and still answers its example with the default."""
 
 from typing import Any
 
@@ -48,6 +49,16 @@ ROLLING_A_CHECK = (
     "combat/surprise",
 )
 
+#: The rules that draw damage or check a bystander as dice, and the seed line of it.
+ROLLING_CARDS_AS_DICE = (
+    "combat/unintended-targets",  # '(STANDARD COLUMN)', a 1 hits, FI:L379
+    "combat/damage",  # N(C): N cards of column C, totalled, FI:L512
+    "combat/damage/hand-to-hand",  # the weapon's cards and a Strength test, FI:L520
+    "combat/damage/unarmed",
+    "environment/falling",  # 2(1) damage each 5 m, FI:L27
+    "environment/on-fire",
+)
+
 
 def _with_engine(op: Operation, engine: str | None, odds: bool) -> dict[str, Any]:
     body = {k: v for k, v in op.example.items() if not (odds and k == "dice")}
@@ -56,8 +67,8 @@ def _with_engine(op: Operation, engine: str | None, odds: bool) -> dict[str, Any
     return body
 
 
-@pytest.mark.parametrize("name", ROLLING_A_CHECK)
-def test_a_rule_rolling_a_check_refuses_the_deck_engine(client: TestClient, name: str) -> None:
+@pytest.mark.parametrize("name", ROLLING_A_CHECK + ROLLING_CARDS_AS_DICE)
+def test_a_rule_rolling_dice_refuses_the_deck_engine(client: TestClient, name: str) -> None:
     op = OPERATIONS[name]
     for path, odds in ((BASE + name, False), (BASE + name + "/odds", True)):
         response = client.post(path, json=_with_engine(op, "deck", odds))

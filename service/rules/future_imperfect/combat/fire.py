@@ -27,6 +27,7 @@ from service.rules.future_imperfect.combat.options import (
     GrenadeRule,
 )
 from service.rules.future_imperfect.combat.tables import RELOADS, Reload
+from service.rules.future_imperfect.core.checks import dice_only
 from service.rules.future_imperfect.core.pools import PoolText, parse
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
@@ -239,6 +240,10 @@ class Bystanders(Model):
     shielded: bool
 
 
+#: The Action Card's column a bystander is checked on (FI:L379), rolled as a die (A-49).
+BYSTANDER_CHECK = "a bystander's check (options.bystander_die, A-49)"
+
+
 def _faces(request: BystanderInput) -> int:
     return 2 if request.spray else 1
 
@@ -258,6 +263,7 @@ class StrayOdds(Model):
 def bystander_odds(request: BystanderInput) -> StrayOdds:
     """Each round hits bystander i when the i - 1 before him are missed and he is not: a
     chance of (1 - p)**(i - 1) p, p the check's (T13); the rounds are independent."""
+    dice_only(request.options, BYSTANDER_CHECK)
     die, top = request.options.bystander_die, _faces(request)
     rounds = request.missed_rounds - request.shielding if request.missed_rounds else 0
     made = []
@@ -295,7 +301,9 @@ def unintended_targets(request: BystanderInput, dice: Dice) -> Bystanders:
     (A-49) for the most likely bystander first, a 1 hits (1-2 for a spray), and go on to the
     others until the round finds a home or the bystanders run out; each missed round does
     the same (FI:L379). Suppression weapons reach 2 m. A bystander shielding the part hit takes
-    the round outright (FI:L377)."""
+    the round outright (FI:L377). The column is read as `bystander_die`, so the deck engine
+    is refused (`dice_only`)."""
+    dice_only(request.options, BYSTANDER_CHECK)
     die, top = request.options.bystander_die, _faces(request)
     rounds, hits = [], [0] * request.bystanders
     for number in range(1 + request.shielding, request.missed_rounds + 1):

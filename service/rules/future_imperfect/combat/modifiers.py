@@ -15,8 +15,8 @@ from service.rules.future_imperfect.combat.tables import (
     hand_modifier,
     situation,
 )
-from service.rules.future_imperfect.core.checks import CheckInput
-from service.rules.future_imperfect.core.options import CoreOptions, Engine
+from service.rules.future_imperfect.core.checks import CheckInput, dice_only
+from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import PoolText, parse
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, operation
@@ -51,13 +51,6 @@ class SkillUse(StrEnum):
 class Applied(Model):
     source: str
     modifier: int
-
-
-def dice_engine(options: CoreOptions) -> None:
-    """Combat tests read the dice-equivalent model; the deck engine is core/test's."""
-    if options.engine is Engine.DECK:
-        raise InputError(("options", "engine"), "combat tests use the dice engine (A-01); "
-                         "read a configured deck with core/test")  # fmt: skip
 
 
 def chunks(total: int) -> tuple[int, ...]:
@@ -433,8 +426,9 @@ def task(
     where: tuple[str | int, ...] = ("tn",),
 ) -> tuple[CheckInput, bool]:
     """The core check an attack rolls, and whether it is halved (a default roll). A TN past
-    what a check takes is the caller's to fix, at `where`: the input the TN came from."""
-    dice_engine(options)
+    what a check takes is the caller's to fix, at `where`: the input the TN came from. The
+    task is rolled as dice, so the deck engine is refused first (`dice_only`, FI:L239)."""
+    dice_only(options, "a combat task")
     if tn > MAX_TN:
         raise InputError(where, f"the TN comes to {tn}, past the {MAX_TN} a check takes")
     total = sum(a.modifier for a in found)

@@ -122,9 +122,10 @@ CHECK_BUMPS_ROLLED = {"/check/bumps": Reading(read=_bumps_rolled)}
 def dice_only(options: CoreOptions, what: str) -> None:
     """Refuse the deck engine where only dice are rolled: a check is dice, as the chapter
     means (FI:L133 "Checks are always open ended", catalogue A-01 reading (c)); only
-    core/test (and lifting through it) reads a configured Action Deck, so elsewhere
-    `engine: deck` would be ignored. Every check's roll and odds call it (`roll_dice`,
-    `pool_dice`); a rule calls it first for a refusal that names what it rolls."""
+    core/test (lifting and rushing through it) and hit location read a configured Action
+    Deck, so elsewhere `engine: deck` would be ignored. Every check's roll and odds call it
+    (`roll_dice`, `pool_dice`); a rule calls it first for a refusal that names what it
+    rolls."""
     if options.engine is Engine.DECK:
         raise InputError(("options", "engine"), f"{what} rolls dice (A-01); read a configured "
                                                 "Action Deck with core/test")  # fmt: skip

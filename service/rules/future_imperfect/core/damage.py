@@ -13,7 +13,12 @@ from pydantic import Field
 
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Shape, added_states, repeated_states
-from service.rules.future_imperfect.core.checks import MAX_CHAIN, die_distribution, die_values
+from service.rules.future_imperfect.core.checks import (
+    MAX_CHAIN,
+    dice_only,
+    die_distribution,
+    die_values,
+)
 from service.rules.future_imperfect.core.options import CoreOptions
 from service.rules.future_imperfect.core.pools import Pool, sides
 from service.rules.model import Model
@@ -25,6 +30,7 @@ __all__ = [
     "Size",
     "damage_depth",
     "damage_distribution",
+    "damage_sides",
     "damage_states",
     "depth_for",
     "roll_concussion",
@@ -64,8 +70,16 @@ class Draw(Model):
     total: int
 
 
+def damage_sides(code: Pool, loc: tuple[str | int, ...], options: CoreOptions) -> int:
+    """The die of a damage code's column (`sides`, A-02). Damage is cards drawn and totalled
+    (FI:L512 "the first integer is the number of cards"), read here as dice: the deck engine
+    is refused, roll and odds alike (`dice_only`)."""
+    dice_only(options, "damage (cards totalled, FI:L512)")
+    return sides(code, loc, options)
+
+
 def roll_damage(code: Pool, dice: Dice, options: CoreOptions, what: str = "damage") -> Draw:
-    top = sides(code, ("damage",), options)
+    top = damage_sides(code, ("damage",), options)
     rolled = []
     for _ in range(code.row):
         faces = [dice.roll(top, f"{what} d{top}")]
@@ -129,14 +143,14 @@ def sum_states(tops: list[int], depth: int | None = None) -> int:
 
 def damage_distribution(code: Pool, options: CoreOptions) -> tuple[Distribution[int], int]:
     """The total of N(C) and the depth its chains were followed to."""
-    tops = [sides(code, ("damage",), options)] * code.row
+    tops = [damage_sides(code, ("damage",), options)] * code.row
     return summed(tops), depth_for(tops)
 
 
 def damage_states(code: Pool, options: CoreOptions) -> tuple[int, int]:
     """At most how many states `damage_distribution` makes (`sum_states`), and the highest
     total it can reach (its totals are at most that many)."""
-    tops = [sides(code, ("damage",), options)] * code.row
+    tops = [damage_sides(code, ("damage",), options)] * code.row
     return sum_states(tops), sum(tops) * (depth_for(tops) + 1)
 
 

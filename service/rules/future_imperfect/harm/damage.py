@@ -34,6 +34,7 @@ from service.rules.future_imperfect.core.checks import (
 from service.rules.future_imperfect.core.damage import (
     Draw,
     Size,
+    damage_sides,
     depth_for,
     roll_concussion,
     roll_damage,
@@ -43,7 +44,7 @@ from service.rules.future_imperfect.core.damage import (
     wounds_for,
     wounds_of,
 )
-from service.rules.future_imperfect.core.pools import Pool, PoolText, parse, sides
+from service.rules.future_imperfect.core.pools import Pool, PoolText, parse
 from service.rules.future_imperfect.harm.armor import Armor, ArmorLayer, Penetration, through
 from service.rules.future_imperfect.harm.draws import chip_states, highest, less_lowest
 from service.rules.future_imperfect.harm.location import bonus_cards
@@ -159,7 +160,7 @@ def _groups(request: DamageInput) -> tuple[list[DiceGroup], list[ArmorLayer]]:
 def _tops(groups: list[DiceGroup], options: HarmOptions) -> list[int]:
     found = []
     for group in groups:
-        found += [sides(Pool(column=group.column, row=1), ("code",), options)] * group.count
+        found += [damage_sides(Pool(column=group.column, row=1), ("code",), options)] * group.count
     return found
 
 
@@ -337,7 +338,7 @@ def hand_to_hand_odds(request: HandToHandInput) -> DamageOdds:
     pool = _strength(request, layers) if groups else None
     if pool is None:
         return damage_odds_of(summed(tops), request.size, depth_for(tops))
-    top = sides(pool, ("strength",), request.options)
+    top = damage_sides(pool, ("strength",), request.options)
     depth = depth_for([*tops, *[top] * pool.row])  # all the dice together leave out < CUT
     weapon = summed(tops, depth)
     strength = highest(top, pool.row, depth)
@@ -356,7 +357,7 @@ def hand_to_hand_cost(request: HandToHandInput) -> Estimate:
     pool = _strength(request, layers) if groups else None
     if pool is None:
         return Estimate(_states(tops), fields)
-    top = sides(pool, ("strength",), request.options)
+    top = damage_sides(pool, ("strength",), request.options)
     depth = depth_for([*tops, *[top] * pool.row])
     (values, _), reach = die_values(top, depth), totals_of(tops, depth)
     strength = top * (4 * depth + 3) + values
