@@ -190,8 +190,7 @@ class DamageOdds(Model):
     truncation: Truncation | None
 
 
-#: The tail's rows made in one call, as `outcome_table` makes a table's.
-_TAIL = TypeAdapter(list[AtLeast])
+_TAIL = TypeAdapter(list[AtLeast])  # a tail's rows made in one call, as a table's are
 
 
 def _at_least(wounds: Distribution[int]) -> list[AtLeast]:
