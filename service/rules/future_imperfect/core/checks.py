@@ -127,8 +127,9 @@ def dice_only(options: CoreOptions, what: str) -> None:
     (`roll_dice`, `pool_dice`); a rule calls it first for a refusal that names what it
     rolls."""
     if options.engine is Engine.DECK:
-        raise InputError(("options", "engine"), f"{what} rolls dice (A-01); read a configured "
-                                                "Action Deck with core/test")  # fmt: skip
+        raise InputError(("options", "engine"), f"{what} rolls dice (A-01); a configured "
+                                                "Action Deck is read by core/test, lifting, "
+                                                "rushing and hit location")  # fmt: skip
 
 
 def is_cf(ones: int, dice: int, rule: CfRule) -> bool:
