@@ -33628,7 +33628,10 @@ class FourD8Reading(Model):
     groups: Annotated[list[FourD8AspectGroup], Field(title="Groups")]
     effects: Annotated[
         list[FourD8EffectText],
-        Field(description="Special-effect texts keyed by aspect.", title="Effects"),
+        Field(
+            description="Special-effect texts keyed by aspect: none for the base rules alone or for snake-eyes scoring 1 (D:L49).",
+            title="Effects",
+        ),
     ]
 
 
@@ -58478,7 +58481,10 @@ class FourD8DegreeOfSuccessResult(Model):
     groups: Annotated[list[FourD8AspectGroup], Field(title="Groups")]
     effects: Annotated[
         list[FourD8EffectText],
-        Field(description="Special-effect texts keyed by aspect.", title="Effects"),
+        Field(
+            description="Special-effect texts keyed by aspect: none for the base rules alone or for snake-eyes scoring 1 (D:L49).",
+            title="Effects",
+        ),
     ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")

@@ -16,6 +16,7 @@ from service.rules.four_d8.resolution import (
     Resolution,
     mode_of,
     resolve,
+    scoring_options,
 )
 from service.rules.four_d8.tables import Combination
 from service.rules.model import Model
@@ -133,7 +134,9 @@ def _result(
     ignore = mode is Mode.BONUS and options.snake_eyes_in_bonus_roll is SnakeEyesInBonusRoll.IGNORE
     reading = None
     if outcome.success and outcome.degree is not None and outcome.scored_as is not None:
-        reading = read(outcome.scored, outcome.degree, outcome.scored_as, options)
+        reading = read(
+            outcome.scored, outcome.degree, outcome.scored_as, scoring_options(mode, options)
+        )
     return CheckResult(
         **base.__dict__,
         mode=mode,

@@ -89,7 +89,10 @@ class Reading(Model):
     scored_as: Scoring
     interpretation: str = Field(description="The meaning of the degree (D:L61-68).")
     groups: list[AspectGroup]
-    effects: list[EffectText] = Field(description="Special-effect texts keyed by aspect.")
+    effects: list[EffectText] = Field(
+        description="Special-effect texts keyed by aspect: none for the base rules alone or "
+        "for snake-eyes scoring 1 (D:L49)."
+    )
 
 
 _SHAPES = {
@@ -194,14 +197,22 @@ _COMBINATION_OF = {
 
 
 def _effects(
-    scored_as: Scoring, groups: list[AspectGroup], version: EffectTextVersion
+    scored_as: Scoring, groups: list[AspectGroup], options: FourD8Options
 ) -> list[EffectText]:
     """The general text of the combination, and the per-aspect texts of version 2 keyed by
     the aspects of its main group(s) (a pair by each of its aspects; two pairs by the
-    two-aspect key of each pair, D-A15)."""
+    two-aspect key of each pair, D-A15).
+
+    The texts belong to the additional rules (D:L72-174): dice scored by the base rules alone
+    have none. Snake-eyes are bad luck, "an exception to the lucky break rule" (D:L49), so
+    they take the four-same "significant advantage" (D:L110, L169) only when they also take
+    that row's degree, the sum (D-A03).
+    """
     combination = _COMBINATION_OF.get(scored_as)
-    if combination is None:
+    unlucky = scored_as is Scoring.SNAKE_EYES and options.snake_eyes_degree is SnakeEyesDegree.ONE
+    if combination is None or not options.special_combinations or unlucky:
         return []
+    version = options.effect_text_version
     versions = {"1", "2"} if version is EffectTextVersion.BOTH else {version.value}
     main = [g for g in groups if g.role in (Role.FOUR_SAME, Role.TRIPLET, Role.PAIR)]
     if combination is Combination.TWO_PAIRS:
@@ -217,7 +228,8 @@ def _effects(
 
 
 def read(dice: Sequence[int], degree: int, scored_as: Scoring, options: FourD8Options) -> Reading:
-    """The full reading of scored dice (in aspect order)."""
+    """The full reading of scored dice (in aspect order), under the options they were
+    scored by."""
     groups = _groups(dice, scored_as)
     return Reading(
         degree=degree,
@@ -225,7 +237,7 @@ def read(dice: Sequence[int], degree: int, scored_as: Scoring, options: FourD8Op
         scored_as=scored_as,
         interpretation=band(INTERPRETATIONS, degree),
         groups=groups,
-        effects=_effects(scored_as, groups, options.effect_text_version),
+        effects=_effects(scored_as, groups, options),
     )
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "Resolution",
     "mode_of",
     "resolve",
+    "scoring_options",
 ]
 
 #: "one showing an 8 and the others showing 6, 5, and 4" (D:L52).
@@ -109,6 +110,14 @@ def mode_of(chance: int, chosen: Over32Mode, options: FourD8Options) -> Mode:
     return Mode.NORMAL
 
 
+def scoring_options(mode: Mode, options: FourD8Options) -> FourD8Options:
+    """The options a roll of this mode is scored and read by: a doubles roll without
+    `doubles_roll_combinations` takes the base rules only (D:L54, D-A04)."""
+    if mode is Mode.DOUBLES and not options.doubles_roll_combinations:
+        return options.model_copy(update={"special_combinations": False})
+    return options
+
+
 def resolve(
     natural: Sequence[int],
     chance: int,
@@ -132,10 +141,7 @@ def resolve(
     if dice == (8, 8, 8, 8):
         return Resolution(False, None, None, dice)
     if mode is Mode.DOUBLES:
-        doubles = options
-        if not options.doubles_roll_combinations:
-            doubles = options.model_copy(update={"special_combinations": False})
-        value, scored_as = score(dice, doubles)
+        value, scored_as = score(dice, scoring_options(mode, options))
         return Resolution(True, value, scored_as, dice)
     return _bonus_roll(dice, chance - MAX_EASE, options, bonus_index)
 

@@ -386,6 +386,36 @@ def test_doubles_roll_keeps_lucky_breaks_and_snake_eyes():
     assert snake.degree == 1
 
 
+def effect_keys(result: Any) -> set[tuple[str, str]]:
+    return {(effect.combination, effect.key) for effect in result.effects}
+
+
+FOUR_SAME_ADVANTAGE = {("four_same", "general")}  # "Significant advantage" (D:L110, L169)
+
+
+def test_snake_eyes_take_no_significant_advantage():
+    """D:L49: snake-eyes are bad luck, "an exception to the lucky break rule", with degree 1;
+    the four-same row's "significant advantage" (D:L110, L169) is not theirs. Under the
+    summary-table reading (D-A03, degree 4) the row, and so its text, applies."""
+    assert check(ease=4, dice=[1, 1, 1, 1]).reading.effects == []
+    assert degree([1, 1, 1, 1]).effects == []
+    assert effect_keys(degree([1, 1, 1, 1], snake_eyes_degree="sum")) == FOUR_SAME_ADVANTAGE
+    assert effect_keys(degree([2, 2, 2, 2])) == FOUR_SAME_ADVANTAGE
+
+
+def test_base_rules_alone_have_no_special_effects():
+    """D:L47-49 against D:L72-174: the special-effect texts belong to the additional rules,
+    so dice scored by the base rules alone (`special_combinations` off, or a doubles roll
+    without `doubles_roll_combinations`, D-A04) have none, even for a lucky break."""
+    assert degree([5, 5, 5, 5], special_combinations=False).effects == []
+    without = {"doubles_roll_combinations": False}
+    lucky = check(**chance_of(34), over32_mode="doubles", dice=[5, 5, 5, 5], options=without)
+    assert lucky.degree == 20
+    assert lucky.reading.effects == []
+    with_them = check(**chance_of(34), over32_mode="doubles", dice=[5, 5, 5, 5])
+    assert effect_keys(with_them.reading) == FOUR_SAME_ADVANTAGE
+
+
 def test_bonus_is_the_default_over_32():
     """D:L54 (D-A10): players over 32 are assumed to be making bonus rolls."""
     result = check(**chance_of(35), dice=[2, 7, 4, 1])
