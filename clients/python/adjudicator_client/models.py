@@ -16674,7 +16674,7 @@ class ForesightConcealmentRequest(Model):
     clothing_suits: Annotated[
         bool,
         Field(
-            description="The clothing suits the carry; if not, the carry hides nothing (an ankle holster under a skirt, F:L3864).",
+            description="The clothing suits the carry; if not, the carry hides nothing (an ankle holster under a skirt, F:L3864): its minus is lost, a plus stays.",
             title="Clothing Suits",
         ),
     ] = True

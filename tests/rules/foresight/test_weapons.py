@@ -740,6 +740,19 @@ def test_concealment_draw_and_unsuitable_clothing():
     assert (found.carry_modifier, found.notice) == (0, -1)
 
 
+def test_unsuitable_clothing_loses_the_carrys_concealment_not_its_giveaway():
+    """F:L3864: a holster conceals only under clothing that suits it. An ankle holster's -2
+    (F:L3859) is lost under the wrong clothes; a hip holster's +2 (F:L3855) conceals nothing,
+    so the wrong clothes cannot make it harder to notice: 1 kg (-1, +2, F:L3839) stays +1, +4."""
+    for suits in (True, False):
+        request = {"weight_kg": 1, "carry": "hip_holster", "clothing_suits": suits}
+        found = run("concealment", request)
+        assert (found.carry_modifier, found.notice, found.frisk) == (2, 1, 4)
+    found = run("concealment", {"weight_kg": 1, "carry": "ankle", "clothing_suits": False,
+                                "clothing": "trench_coat"})  # fmt: skip
+    assert (found.carry_modifier, found.clothing_modifier, found.notice) == (0, -2, -3)
+
+
 def test_modifications_past_a_bound_are_a_422_not_a_fault():
     """A row's own eight range factors and one more from a modification break the bound of
     eight: refused at the modifications (a 422), not a fault."""

@@ -3,7 +3,8 @@ observer's EF modifiers to notice it (Perception) and to find it frisking (Searc
 pistol-dense items; a pistol's carry and the clothing add to both and change the Draw actions.
 A band includes its upper weight ('Up to 25g' includes 25 g). 'Obvious' is no modifier: the
 item is seen. A holster conceals only with clothing that suits it (F:L3864): the caller says
-whether it does (`clothing_suits`). Draw is kept at 'min_draw' or more (AMB2-43)."""
+whether it does (`clothing_suits`); if not, the carry's concealment is lost but not what gives
+the item away (a hip holster's +2). Draw is kept at 'min_draw' or more (AMB2-43)."""
 
 from enum import StrEnum
 from typing import Annotated
@@ -71,7 +72,7 @@ class ConcealmentInput(Model):
     clothing: ConcealmentClothing | None = None
     clothing_suits: bool = Field(
         default=True, description="The clothing suits the carry; if not, the carry hides "
-        "nothing (an ankle holster under a skirt, F:L3864)."
+        "nothing (an ankle holster under a skirt, F:L3864): its minus is lost, a plus stays."
     )  # fmt: skip
     draw: Annotated[int, Field(ge=0, le=20)] | None = Field(
         default=None, description="The weapon's Draw actions, to be changed."
@@ -87,6 +88,13 @@ class Concealment(Model):
     frisk: int | None = Field(description="The frisker's EF modifier; null: obvious.")
     draw_change: int
     draw: int | None = Field(description="'draw' + the change, at least 'min_draw'.")
+
+
+def _carry_modifier(notice: int, clothing_suits: bool) -> int:
+    """A carry's Notice/Search modifier (F:L3855-3861). Under clothing that does not suit it
+    the carry hides nothing (F:L3864), so its concealment (a negative modifier) is lost; what
+    gives the item away (the hip holster's +2) stays."""
+    return notice if clothing_suits else max(notice, 0)
 
 
 def band_of(weight_kg: float) -> ConcealmentBand:
@@ -113,7 +121,7 @@ def concealment(request: ConcealmentInput) -> Concealment:
     band = band_of(request.weight_kg)
     carry = _CARRY[request.carry] if request.carry is not None else None
     worn = _CLOTHING[request.clothing] if request.clothing is not None else None
-    carry_notice = carry.notice if carry is not None and request.clothing_suits else 0
+    carry_notice = 0 if carry is None else _carry_modifier(carry.notice, request.clothing_suits)
     clothing_notice = worn.notice if worn is not None else 0
     added = carry_notice + clothing_notice
     change = (carry.draw if carry else 0) + (worn.draw if worn else 0)
