@@ -21081,7 +21081,7 @@ class ForesightRangedModification(Model):
         ),
     ]
     columns: Annotated[
-        list[Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"]],
+        list[Literal["ammo", "rof", "dc", "range", "draw", "rl", "jam", "wgt"]],
         Field(
             description="'advanced': the two columns it improves, e.g. ['wgt', 'dc'] (note ***).",
             max_length=2,
@@ -21089,11 +21089,11 @@ class ForesightRangedModification(Model):
         ),
     ] = []
     improve: Annotated[
-        Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
+        Literal["ammo", "rof", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
         Field(description="'custom': the column improved by 1 or x1.15/x0.85 (note †)."),
     ] = None
     worsen: Annotated[
-        Literal["ammo", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
+        Literal["ammo", "rof", "dc", "range", "draw", "rl", "jam", "wgt"] | None,
         Field(description="'custom': the column worsened the same way (note †)."),
     ] = None
     sight_weight_g: Annotated[

@@ -387,6 +387,24 @@ def test_malformed_modifications_are_refused(mods, where):
     assert where in error.value.loc
 
 
+def test_custom_can_trade_the_rof_column():
+    """F:L3785: Custom marks ROF with † among the columns it may improve or worsen by one
+    (note †, F:L3794). An SL Rifle (ROF 1, 4 kg, 1k, F:L3688) custom ROF for weight: ROF 2,
+    4 x 1.15 = 4.6 kg, 5k svu; a Laser Cannon (ROF 2, 2x16b, F:L3702) custom DC for ROF:
+    2x17b at ROF 1. A bracketed ROF (F:L3658) has no such step, nor can ROF fall below 1."""
+    found = run("weapon/ranged/modify", {"catalog": "sl-rifle", "modifications": [
+        {"modification": "custom", "improve": "rof", "worsen": "wgt"}]})  # fmt: skip
+    assert (found.weapon.rof, found.mass_kg.exact, found.cost_svu.exact) == ("2", "23/5", "5000/1")
+    found = run("weapon/ranged/modify", {"catalog": "laser-cannon", "modifications": [
+        {"modification": "custom", "improve": "dc", "worsen": "rof"}]})  # fmt: skip
+    assert (found.weapon.rof, found.weapon.dc) == ("1", "2x17b")
+    for key, improve, worsen in (("revolver-4.5", "rof", "wgt"), ("sl-rifle", "dc", "rof")):
+        with pytest.raises(InputError) as error:
+            run("weapon/ranged/modify", {"catalog": key, "modifications": [
+                {"modification": "custom", "improve": improve, "worsen": worsen}]})  # fmt: skip
+        assert error.value.loc == ("modifications", 0)
+
+
 def test_a_row_sent_as_data_is_modified():
     row = {
         "weapon": {"name": "Zip gun", "use": "H", "range_m": 2, "dc": "4i", "jam": "E"},

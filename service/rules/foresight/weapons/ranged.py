@@ -11,7 +11,8 @@ Modifications stack in the order given (F:L3777): PM, DC, Draw, RL and TL add; A
 Wgt and Cost multiply; Jam moves its letter one step per point, + better (F:L3589); •
 after a name adds recoil, -• takes it off; Use replaces; the TL of the burst rows (4.5) and of
 the laser sight (5.5) is the least TL they need. Advanced improves only the two columns chosen
-and Custom one column at the cost of another (notes *** and †, F:L3794). Ammo is rounded half
+and Custom one column at the cost of another (notes *** and †, F:L3794), ROF among them
+(F:L3785: a plain ROF moves by one, a bracketed one has no such step). Ammo is rounded half
 up (watt-hours to the hundredth); a weapon that is its own ammunition ('1*') keeps it; Draw
 is kept at 'min_draw' or more (AMB2-43) and RL at 1 or more; '-' stays '-'. A burst's DC is
 not added to the weapon's: a burst modification fits `auto`, whose +DC `ranged/attack` adds
@@ -68,6 +69,8 @@ __all__ = [
 ]
 
 Loc = tuple[str | int, ...]
+#: The highest ROF a row writes (two digits, `RofNotation`).
+MAX_ROF = 99
 
 
 class RangedItem(Model):
@@ -119,6 +122,7 @@ _MODS = {row.modification: row for row in RANGED_MODIFICATIONS}
 #: How Custom improves a column: its step and whether that is a factor (note †, F:L3794).
 _CUSTOM: dict[RangedColumn, tuple[str, str]] = {
     RangedColumn.AMMO: ("1.15", "0.85"),
+    RangedColumn.ROF: ("+1", "-1"),
     RangedColumn.DC: ("+1", "-1"),
     RangedColumn.RANGE: ("1.15", "0.85"),
     RangedColumn.DRAW: ("-1", "+1"),
@@ -228,6 +232,19 @@ def _range(work: _Work, label: str, factor: str) -> None:
              f"{figure(old)} x {factor} = {figure(new)} m")  # fmt: skip
 
 
+def _rof(work: _Work, label: str, add: int, loc: Loc) -> None:
+    """Custom's ROF (F:L3785): a plain ROF of shots an action moves by one, to 1 at least. A
+    bracketed ROF (a prepare action, F:L3658) or a burst's rounds has no such step."""
+    before = work.weapon.rof
+    if not before.isdigit() or work.weapon.auto is not None:
+        raise InputError(loc, f"custom moves a plain ROF by one, not '{before}'")
+    after = int(before) + add
+    if not 1 <= after <= MAX_ROF:
+        raise InputError(loc, f"ROF {before} {add:+d} is not 1 to {MAX_ROF}")
+    work.set(label, "rof", before, str(after), f"{before} {add:+d}")
+    work.change(rof=str(after))
+
+
 def _draw(work: _Work, label: str, add: int) -> None:
     before = work.weapon.draw
     work.set(label, "draw", str(before), str(before + add), f"{before} {add:+d}")
@@ -266,6 +283,8 @@ def _column(work: _Work, label: str, column: RangedColumn, step: str, loc: Loc) 
     """One of the columns Advanced and Custom choose, moved by `step` ('+1', '0.85')."""
     if column is RangedColumn.AMMO:
         _ammo(work, label, step)
+    elif column is RangedColumn.ROF:
+        _rof(work, label, int(step), loc)
     elif column is RangedColumn.DC:
         _dc(work, label, int(step), loc)
     elif column is RangedColumn.RANGE:

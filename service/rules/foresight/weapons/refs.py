@@ -63,9 +63,11 @@ class RangedModificationName(StrEnum):
 
 
 class RangedColumn(StrEnum):
-    """A column an Advanced or Custom modification works on (notes *** and †, F:L3794)."""
+    """A column an Advanced or Custom modification works on (notes *** and †, F:L3794; Custom
+    marks ROF too, F:L3785)."""
 
     AMMO = "ammo"
+    ROF = "rof"
     DC = "dc"
     RANGE = "range"
     DRAW = "draw"
