@@ -6885,6 +6885,11 @@ CargoKg = TypeAliasType(
 )
 
 
+PriceSvu1 = TypeAliasType(
+    "PriceSvu1", Annotated[float, Field(ge=0.0, le=10000000000000.0, title="Price Svu")]
+)
+
+
 class ForesightVehicleStats(Model):
     """
     A vehicle's row: null where the table has none (a human's TL, 'na' ceiling).
@@ -6904,7 +6909,7 @@ class ForesightVehicleStats(Model):
     size: Annotated[int, Field(ge=-20, le=20, title="Size")]
     cargo_kg: Annotated[CargoKg | None, Field(title="Cargo Kg")] = None
     passengers: Annotated[int, Field(ge=0, le=1000000, title="Passengers")]
-    price_svu: Annotated[PriceSvu | None, Field(title="Price Svu")] = None
+    price_svu: Annotated[PriceSvu1 | None, Field(title="Price Svu")] = None
 
 
 class ForesightVehicleTerrainPerformanceResult(Model):

@@ -284,6 +284,15 @@ def test_modify_given_stats_and_refusals():
         run("vehicle/modify", {"vehicle": "automobile", "modifications": ["fast", "fast"]})
 
 
+@pytest.mark.parametrize(("tl", "price"), [(7, 10**10), (8, 2 * 10**9)])
+def test_modify_the_dearest_vehicles_by_name(tl, price):
+    """F:L4130, F:L4134: the Interstellar Carriers cost 10B and 2B svu, past the old 10**9
+    bound on a price, so naming one failed inside the operation (a 500)."""
+    body = {"vehicle": "Interstellar Carrier", "tl": tl, "modifications": ["fast"]}
+    found = run("vehicle/modify", body).vehicle
+    assert Fraction(found.price_svu.exact) == 2 * price
+
+
 # --- the damage level -------------------------------------------------------------------
 
 

@@ -76,6 +76,9 @@ MULTIPLIED = {
 }
 #: Limits stay within GraphQL's 32-bit Int, in which the catalogue publishes them.
 BIG = 10**9
+#: The dearest price a request may give, in svu: a float, so past the Int limit; the table's
+#: dearest vehicle, the Interstellar Carrier, costs 10B svu (F:L4130), a thousandth of this.
+MAX_PRICE_SVU = 10**13
 
 
 class VehicleStats(Model):
@@ -92,7 +95,7 @@ class VehicleStats(Model):
     size: int = Field(ge=-20, le=20)
     cargo_kg: float | None = Field(default=None, ge=0, le=BIG)
     passengers: int = Field(ge=0, le=1_000_000)
-    price_svu: float | None = Field(default=None, ge=0, le=BIG)
+    price_svu: float | None = Field(default=None, ge=0, le=MAX_PRICE_SVU)
 
 
 class ModifyInput(Model):
