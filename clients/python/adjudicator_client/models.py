@@ -49737,7 +49737,7 @@ class ForesightTravelAccidentOddsRequest(Model):
         ),
     ]
     serious: Annotated[
-        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3369).", title="Serious")
+        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3370).", title="Serious")
     ] = False
     damage_level: Annotated[
         int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")
@@ -49802,7 +49802,7 @@ class ForesightTravelAccidentRequest(Model):
         ),
     ]
     serious: Annotated[
-        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3369).", title="Serious")
+        bool, Field(description="After a hasty journey's QR10: -3 more (F:L3370).", title="Serious")
     ] = False
     damage_level: Annotated[
         int, Field(description="Vehicle damage so far.", ge=0, le=1000, title="Damage Level")

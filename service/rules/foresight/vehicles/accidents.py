@@ -2,7 +2,7 @@
 F:L3473-3482).
 
 After a travel mishap the driver rolls the vehicle skill with the vehicle's Man as a modifier,
--3 more after a hasty journey's QR10 (F:L3365-3372); the Accident Avoidance table then damages
+-3 more after a hasty journey's QR10 (F:L3370); the Accident Avoidance table then damages
 the vehicle and, from QR4, everyone inside (DC4, DC8, DC10 with a random QR; a wreck that
 explodes adds DC12, F:L3374-3380). A safety roll is the vehicle skill modified by +(speed bid -
 Safe); QR4 adds a damage level, QR7 incapacitates the vehicle and gives the passengers
@@ -252,7 +252,7 @@ class AccidentInput(Model):
     driver: Side = Field(description="The driving roll (vehicle skill), or its QR if rolled.")
     vehicle_man: int = Field(ge=-20, le=20, description="The vehicle's Man (in the terrain).")
     serious: bool = Field(
-        default=False, description="After a hasty journey's QR10: -3 more (F:L3369)."
+        default=False, description="After a hasty journey's QR10: -3 more (F:L3370)."
     )
     damage_level: int = Field(default=0, ge=0, le=MAX_LEVEL, description="Vehicle damage so far.")
     occupants: Occupants = ()
