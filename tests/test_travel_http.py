@@ -27,6 +27,16 @@ def test_x28_two_cars_at_range_2_bidding_minus_1_and_0_end_at_range_3(client):
     assert found["pursuitRangeTable"] == {"distance": "100m", "distanceM": 100, "roundLengthS": 10}
 
 
+def test_the_space_ranges_are_answered_over_graphql(client):
+    """5Mkm and 50Mkm (F:L3425-3426) are 5e9 and 5e10 m, past a 32-bit GraphQL Int."""
+    found = graphql(
+        client,
+        """{ foresight { five: pursuitRangeTable(input: {scale: SPACE, range: 5}) { distanceM }
+        six: pursuitRangeTable(input: {scale: SPACE, range: 6}) { distanceM } } }""",
+    )
+    assert found == {"five": {"distanceM": 5e9}, "six": {"distanceM": 5e10}}
+
+
 def test_a_bid_over_plus_2_is_a_422_naming_the_field(client):
     """F:L3442: a speed bid is no greater than +2."""
     body = {"quarry_bid": 3, "pursuers": [{"bid": 0, "range": 2}]}

@@ -20564,8 +20564,11 @@ class ForesightPursuitRangeTableResult(Model):
         str | None, Field(description="As the table writes it; null at range 7.", title="Distance")
     ]
     distance_m: Annotated[
-        int | None,
-        Field(description="In metres, the range for weapons fire (F:L3430).", title="Distance M"),
+        float | None,
+        Field(
+            description="In metres, the range for weapons fire (F:L3430): a float, since space ranges (5Mkm, 50Mkm) pass the 32-bit integers GraphQL's Int holds.",
+            title="Distance M",
+        ),
     ]
     lost_contact: Annotated[
         bool,

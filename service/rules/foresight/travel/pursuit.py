@@ -79,7 +79,10 @@ class PursuitRangeResult(Model):
     scale: PursuitScale
     range: int
     distance: str | None = Field(description="As the table writes it; null at range 7.")
-    distance_m: int | None = Field(description="In metres, the range for weapons fire (F:L3430).")
+    distance_m: float | None = Field(
+        description="In metres, the range for weapons fire (F:L3430): a float, since space "
+        "ranges (5Mkm, 50Mkm) pass the 32-bit integers GraphQL's Int holds."
+    )
     lost_contact: bool = Field(description="Range 7: the pursuers have lost contact (F:L3427).")
     may_start_at: bool = Field(description="A pursuit may begin at this range: 0-5 (F:L3415).")
     round_length_s: int = Field(description="How long one pursuit round lasts (F:L3428).")
