@@ -19788,7 +19788,7 @@ class ForesightOpposedOptions(Model):
     tie_score: Annotated[
         Literal["raw", "effective", "sc"],
         Field(
-            description="Which score breaks a tie: raw, effective (20+n) or the SC.",
+            description="Which score breaks a tie: the raw score, the effective score (as rolled: at most 20, so 23 and 29 are both 20 and tie, F:L233) or the SC.",
             title="TieScore",
         ),
     ] = "raw"

@@ -305,6 +305,18 @@ def test_ties_broken_by_score():
     assert (tie.winner, tie.decided_by) == ("tie", "qr")
 
 
+def test_the_effective_score_of_a_tie_is_at_most_20():
+    """AMB-08, F:L233: under tie_score 'effective' a score above 20 counts as 20, so 25 (20+1)
+    and 30 (20+3) are equal and the tie is rolled again; the raw scores give it to B."""
+    sides = {"a": {"task": {"score": 25, "bef": 2}}, "b": {"task": {"score": 30, "bef": 2}}}
+    options = {"tie_policy": "score", "tie_score": "effective"}
+    result = odds("opposed", {**sides, "options": options})
+    assert result.eventual is not None
+    raw = odds("opposed", {**sides, "options": {**options, "tie_score": "raw"}})
+    assert raw.eventual is None
+    assert {w.outcome for w in raw.winner} == {"a", "b"}
+
+
 def test_a_tie_is_rerolled_with_table_dice():
     """Both sides fail alike (QR7), then A's QR1 beats B's QR4 by three notches."""
     payload = {

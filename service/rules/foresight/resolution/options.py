@@ -149,7 +149,10 @@ class OpposedOptions(ResolutionOptions):
     tie_score: TieScore = option(
         TieScore.RAW,
         ambiguity="AMB-08",
-        description="Which score breaks a tie: raw, effective (20+n) or the SC.",
+        description=(
+            "Which score breaks a tie: the raw score, the effective score (as rolled: at most "
+            "20, so 23 and 29 are both 20 and tie, F:L233) or the SC."
+        ),
     )
 
 
