@@ -266,8 +266,10 @@ def _multiply(plan: Plan, depth: int) -> Distribution[Effect]:
     role = DieRole.MANIFESTATION
     mode = plan.options.manifestation_die_explodes if plan.combat else ManifestationDieExplodes.NONE
     into = _chain(plan, role, depth) if mode is ManifestationDieExplodes.INTO_MULTIPLIER else None
+    # The dice a 6 adds to the check are the multiplier's own chain (S-A16): one die with
+    # explode_chain=single, as many as 6s come otherwise.
     added = (
-        _die(plan, DieRole.EXPLOSION, depth)
+        _chain(plan, DieRole.EXPLOSION, depth)
         if mode is ManifestationDieExplodes.ADD_TO_CHECK
         else None
     )

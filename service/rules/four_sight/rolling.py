@@ -103,12 +103,9 @@ def roll(roller: Roller, plan: Plan, dice: Dice, who: str = "") -> CheckRoll:
     )  # fmt: skip
 
 
-def _chain(
-    plan: Plan, dice: Dice, role: DieRole, into: list[PoolDie], who: str, source: int | None = None
-) -> None:
-    """Roll one die of the pool and, in combat, every die its 6s explode into (S:L191);
-    `source` is the logged die whose 6 called for this one, if any."""
-    natural = dice.roll(SIDES, who + role.value, exploded_from=source)
+def _chain(plan: Plan, dice: Dice, role: DieRole, into: list[PoolDie], who: str) -> None:
+    """Roll one die of the pool and, in combat, every die its 6s explode into (S:L191)."""
+    natural = dice.roll(SIDES, who + role.value)
     into.append(PoolDie(role=role, natural=natural, contribution=plan.face(role, natural)))
     _explode(plan, dice, who, role, DieRole.EXPLOSION, into)
 
@@ -177,16 +174,11 @@ def _multiply(plan: Plan, dice: Dice, who: str, manifestation: Manifestation) ->
     if mode is ManifestationDieExplodes.INTO_MULTIPLIER:
         _explode(plan, dice, who, role, role, rolled)
         multiplier = sum(d.contribution for d in rolled)
-    elif mode is ManifestationDieExplodes.ADD_TO_CHECK and plan.explodes(role, natural):
-        extra: list[PoolDie] = []
-        _chain(plan, dice, DieRole.EXPLOSION, extra, who, source=len(dice.rolls) - 1)
-        added = sum(d.contribution for d in extra)
-        rolled += [
-            d.model_copy(
-                update={"exploded_from": 0 if d.exploded_from is None else d.exploded_from + 1}
-            )
-            for d in extra
-        ]
+    elif mode is ManifestationDieExplodes.ADD_TO_CHECK:
+        # The dice its 6 explodes into are the multiplier's own chain, so with
+        # explode_chain=single that 6 rolls one more die and no further (S-A16).
+        _explode(plan, dice, who, role, DieRole.EXPLOSION, rolled)
+        added = sum(d.contribution for d in rolled[1:])
     return _Multiplied(
         roll=_manifested(manifestation, rolled, Effect.MULTIPLIED, multiplier), added=added
     )

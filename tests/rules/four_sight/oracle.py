@@ -211,7 +211,12 @@ def check_outcomes(
     """
     if combat:
         pool = exploding_pool(dice, penalty, floor, depth=depth, chain=explode_chain)
-        extra = exploding_die(penalty, floor, depth=depth, chain=explode_chain)
+        # The multiplier's 6 rolls its own chain: one die, no further, with a single chain.
+        extra = (
+            plain_pool(1, penalty, floor)
+            if explode_chain == "single"
+            else exploding_die(penalty, floor, depth=depth, chain=explode_chain)
+        )
     else:
         assert manifestation_die_explodes == "none", "only combat dice explode (S:L191)"
         pool = plain_pool(dice, penalty, floor)

@@ -146,3 +146,39 @@ def test_a_penalised_multiplier_of_0_makes_the_result_0(floor, natural):
     assert (result.result, result.success) == (0, False)
     # The odds agree: only multipliers of 1 or more (naturals 5 and 6) reach TN 1.
     assert Fraction(odds(check, payload).success.exact) == Fraction(1, 3)
+
+
+SINGLE_ADD = {"manifestation_die_explodes": "add_to_check", "explode_chain": "single"}
+
+
+def test_with_a_single_chain_the_multipliers_6_adds_one_die_only():
+    """S:L191 "any time a 6 is rolled ... rolls another die" read as one re-roll
+    (explode_chain=single, S-A16): the multiplier's 6 adds one die to the check, and a 6 on
+    that die rolls no further. Dex 2, base die 3, multiplier 6, added die 6: (2 + 3) x 6 + 6.
+    Before, the added die exploded once more and a fourth die was required."""
+    payload = request(2, 0, 0, 7, options=SINGLE_ADD, dice={"values": [3, 6, 6]})
+    result = run(check, payload)
+    (manifested,) = result.manifestations
+    assert [(d.role, d.natural, d.exploded_from) for d in manifested.dice] == [
+        ("manifestation", 6, None),
+        ("explosion", 6, 0),
+    ]
+    assert result.result == (2 + 3) * 6 + 6
+
+
+@pytest.mark.parametrize("tn", [1, 30, 48, 60, 80])
+def test_with_a_single_chain_the_odds_add_one_die_only(tn):
+    """The same rule in the odds, finite and exact: the base die (6 re-rolls once, S-A16),
+    then the multiplier: 1 = -20 (S:L140), 2..5 multiply, 6 multiplies and adds one d6."""
+    base_die = [(n, Fraction(1, 6)) for n in range(1, 6)]
+    base_die += [(6 + m, Fraction(1, 36)) for m in range(1, 7)]
+    expected = Fraction(0)
+    for value, p in base_die:
+        base = 2 + value
+        finals = [base - 20] + [base * m for m in range(2, 6)]
+        finals += [base * 6 + x for x in range(1, 7)]
+        weights = [Fraction(1, 6)] * 5 + [Fraction(1, 36)] * 6
+        expected += p * sum(w for f, w in zip(finals, weights, strict=True) if f >= tn)
+    found = odds(check, request(2, 0, 0, tn, options=SINGLE_ADD))
+    assert found.truncation is None
+    assert Fraction(found.success.exact) == expected
