@@ -34588,7 +34588,7 @@ class FourSightMookHordeOddsRequest(Model):
     defending: Annotated[
         bool,
         Field(
-            description="The characters defend against the horde's attack (only with horde_attack_mode=defence_vs_tn, S-A24); the horde is the aggressor, so a tie hits.",
+            description="The characters defend against the horde's attack (only with horde_attack_mode=defence_vs_tn, S-A24): a check that fails the horde's target number takes the injury of its failure margin.",
             title="Defending",
         ),
     ] = False
@@ -34651,7 +34651,7 @@ class FourSightMookHordeRequest(Model):
     defending: Annotated[
         bool,
         Field(
-            description="The characters defend against the horde's attack (only with horde_attack_mode=defence_vs_tn, S-A24); the horde is the aggressor, so a tie hits.",
+            description="The characters defend against the horde's attack (only with horde_attack_mode=defence_vs_tn, S-A24): a check that fails the horde's target number takes the injury of its failure margin.",
             title="Defending",
         ),
     ] = False

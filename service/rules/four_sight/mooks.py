@@ -47,7 +47,8 @@ class HordeInput(Model):
     defending: bool = Field(
         default=False,
         description="The characters defend against the horde's attack (only with "
-        "horde_attack_mode=defence_vs_tn, S-A24); the horde is the aggressor, so a tie hits.",
+        "horde_attack_mode=defence_vs_tn, S-A24): a check that fails the horde's target "
+        "number takes the injury of its failure margin.",
     )
     options: CheckOptions = Field(default=CheckOptions())
 
@@ -189,11 +190,13 @@ def _refuse_narrative_defence(request: HordeInput) -> None:
 
 
 def _injury(graded: Graded, defending: bool) -> Injury | None:
-    """Defending, the horde is the aggressor: it hits when it equals or beats the check and
-    inflicts the injury of its margin (S-A24 b, S:L179)."""
-    if not defending or graded.margin > 0:
+    """Defending (S-A24 b), a character checks against the horde's target number like any
+    check (S:L223): one that equals or exceeds it succeeds (S:L36) and is not hit; one that
+    fails takes the injury of its failure margin (S:L152, S:L193-197). With
+    `adverse_forces_failure` (S-A08) an adverse episode fails, by a margin of at least 0."""
+    if not defending or graded.failure_margin is None:
         return None
-    return injury_of(-graded.margin)
+    return injury_of(graded.failure_margin)
 
 
 @operation(
