@@ -27,6 +27,7 @@ from service.rules.four_sight.expertise import (
     Expertise,
 )
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
+from service.rules.four_sight.manifestations import AUTOMATIC, Manifestation
 from service.rules.four_sight.odds import check_depth, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions
 from service.rules.four_sight.pool import Roller, plan
@@ -198,13 +199,22 @@ def _grievous_request(request: AttackInput, defence: CheckRoll | None) -> Grievo
     if request.defender_constitution is None:
         return None
     defender = request.defender
+    locked = tuple(defence.locked_out) if defence else defender.locked_out
     return GrievousInput(
         traits=(TraitScore(trait=Trait.CONSTITUTION, score=request.defender_constitution),),
         injuries=defender.injuries, manifestations=defender.manifestations,
-        locked_out=tuple(defence.locked_out) if defence else defender.locked_out,
+        use_manifestation=_still_chosen(defender, locked), locked_out=locked,
         decline_flare=defender.decline_flare, lethal_attack=request.lethal_attack,
         options=request.options,
     )  # fmt: skip
+
+
+def _still_chosen(defender: Roller, locked: tuple[Manifestation, ...]) -> Manifestation | None:
+    """Which of Deep Sight and Precognitive Flare acts on the Constitution check (S-A10): the
+    one the defender named, unless the defence's episode locked it out. A declared one does
+    not carry over: the player declares it for each check (S:L140)."""
+    chosen = defender.use_manifestation
+    return chosen if chosen in AUTOMATIC and chosen not in locked else None
 
 
 def _sides(request: AttackInput) -> Sides:

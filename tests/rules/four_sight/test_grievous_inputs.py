@@ -1,10 +1,12 @@
-"""Inputs the per-operation GraphQL fuzzer (tools/fuzz_graphql.py) found mishandled by the
-grievous Constitution check (S:L199, catalogue A3.20)."""
+"""Inputs the grievous Constitution check (S:L199, catalogue A3.20) mishandled: found by the
+per-operation GraphQL fuzzer (tools/fuzz_graphql.py), and by the audit of 4SIGHT's options."""
 
 import json
+from fractions import Fraction
 from typing import Any
 
-from service.rules.four_sight.combat import grievous_check
+from service.rules.four_sight.combat import attack, grievous_check
+from tests.rules.four_sight.rulebook import odds
 
 
 def run(payload: dict[str, Any]) -> Any:
@@ -33,3 +35,31 @@ def test_sixteen_injuries_and_the_new_one_are_a_check_not_a_fault():
     )
     minor, grievous = 1, 4  # per die (S:L193-197)
     assert result.penalty_per_die == 16 * minor + grievous
+
+
+BOTH = {
+    "traits": [{"trait": "dexterity", "score": 0}],
+    "manifestations": ["deep_sight", "precognitive_flare"],
+    "use_manifestation": "deep_sight",
+}
+ATTACKER = {"traits": [{"trait": "dexterity", "score": 3}]}
+
+
+def test_an_attack_grieving_a_defender_with_both_automatic_manifestations():
+    """A defender with Deep Sight and Precognitive Flare names the one that acts (S-A10 single);
+    the Constitution check a Grievous injury calls for (S:L199) is a check like any other,
+    so the same one acts on it. Attack 3 + 6 + 6 + 5 = 20 against 0 + 1 (Deep Sight die 1):
+    Grievous; then Con 2 + 3, doubled by a Deep Sight 5 (S:L144-146): 10, the defender
+    functions. Before, both the roll and the odds were refused for want of use_manifestation,
+    which the request had given."""
+    request = {"attacker": ATTACKER, "defender": BOTH, "defender_constitution": 2}
+    result = attack.run(attack.request_model.model_validate_json(
+        json.dumps({**request, "dice": {"values": [6, 6, 5, 1, 1, 3, 5]}})))  # fmt: skip
+    assert (result.attack.result, result.defence.result, result.injury) == (20, 1, "grievous")
+    assert result.grievous_check is not None
+    assert (result.grievous_check.result, result.grievous_check.fate) == (10, "functions")
+    assert [m.manifestation for m in result.grievous_check.manifestations] == ["deep_sight"]
+    found = odds(attack, request)
+    # Con 2 + d6 at TN 7: 2/3 x P(d6 >= 5) + 1/3 x P(2 x (2 + d6) >= 7) = 2/9 + 5/18.
+    assert found.grievous_check_passes is not None
+    assert Fraction(found.grievous_check_passes.exact) == Fraction(1, 2)
