@@ -6724,6 +6724,51 @@ class ForesightUnlistedSkill(Model):
     ]
 
 
+Tl10 = TypeAliasType("Tl10", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
+
+
+CruiseKmh = TypeAliasType(
+    "CruiseKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cruise Kmh")]
+)
+
+
+MaxKmh = TypeAliasType("MaxKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Max Kmh")])
+
+
+CeilingM = TypeAliasType(
+    "CeilingM", Annotated[float, Field(ge=-1000000000.0, le=1000000000.0, title="Ceiling M")]
+)
+
+
+CargoKg = TypeAliasType(
+    "CargoKg", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cargo Kg")]
+)
+
+
+class ForesightVehicleBase(Model):
+    """
+    The stats modified: a request's, or a table row (an Interstellar Carrier costs 10B svu).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tl: Annotated[Tl10 | None, Field(title="Tl")] = None
+    acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
+    man: Annotated[int, Field(ge=-20, le=20, title="Man")]
+    safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
+    cruise_kmh: Annotated[CruiseKmh | None, Field(title="Cruise Kmh")] = None
+    max_kmh: Annotated[MaxKmh | None, Field(title="Max Kmh")] = None
+    ceiling_m: Annotated[CeilingM | None, Field(title="Ceiling M")] = None
+    ds: Annotated[float, Field(gt=0.0, le=1000.0, title="Ds")]
+    size: Annotated[int, Field(ge=-20, le=20, title="Size")]
+    cargo_kg: Annotated[CargoKg | None, Field(title="Cargo Kg")] = None
+    passengers: Annotated[int, Field(ge=0, le=1000000, title="Passengers")]
+    price_svu: Annotated[
+        float | None, Field(description="F:L4130, F:L4134.", title="Price Svu")
+    ] = None
+
+
 Name5 = TypeAliasType(
     "Name5",
     Annotated[
@@ -6737,8 +6782,8 @@ Name5 = TypeAliasType(
 )
 
 
-Tl10 = TypeAliasType(
-    "Tl10", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
+Tl11 = TypeAliasType(
+    "Tl11", Annotated[float, Field(description="Exactly this TL.", ge=0.0, le=20.0, title="Tl")]
 )
 
 
@@ -6853,8 +6898,8 @@ Vehicle = TypeAliasType(
 )
 
 
-Tl11 = TypeAliasType(
-    "Tl11",
+Tl12 = TypeAliasType(
+    "Tl12",
     Annotated[
         float,
         Field(
@@ -6864,30 +6909,19 @@ Tl11 = TypeAliasType(
 )
 
 
-Tl12 = TypeAliasType("Tl12", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
+class ForesightVehicleModifyResult(Model):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    base: ForesightVehicleBase
+    vehicle: ForesightModifiedVehicle
+    steps: Annotated[list[ForesightModificationStep], Field(title="Steps")]
+    rules_version: Annotated[
+        str, Field(description="Version of the rules that computed this.", title="Rules Version")
+    ]
 
 
-CruiseKmh = TypeAliasType(
-    "CruiseKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cruise Kmh")]
-)
-
-
-MaxKmh = TypeAliasType("MaxKmh", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Max Kmh")])
-
-
-CeilingM = TypeAliasType(
-    "CeilingM", Annotated[float, Field(ge=-1000000000.0, le=1000000000.0, title="Ceiling M")]
-)
-
-
-CargoKg = TypeAliasType(
-    "CargoKg", Annotated[float, Field(ge=0.0, le=1000000000.0, title="Cargo Kg")]
-)
-
-
-PriceSvu1 = TypeAliasType(
-    "PriceSvu1", Annotated[float, Field(ge=0.0, le=10000000000000.0, title="Price Svu")]
-)
+Tl13 = TypeAliasType("Tl13", Annotated[float, Field(ge=0.0, le=20.0, title="Tl")])
 
 
 class ForesightVehicleStats(Model):
@@ -6898,7 +6932,7 @@ class ForesightVehicleStats(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tl: Annotated[Tl12 | None, Field(title="Tl")] = None
+    tl: Annotated[Tl13 | None, Field(title="Tl")] = None
     acc: Annotated[int, Field(ge=-20, le=20, title="Acc")]
     man: Annotated[int, Field(ge=-20, le=20, title="Man")]
     safe: Annotated[int, Field(ge=-20, le=20, title="Safe")]
@@ -6909,7 +6943,7 @@ class ForesightVehicleStats(Model):
     size: Annotated[int, Field(ge=-20, le=20, title="Size")]
     cargo_kg: Annotated[CargoKg | None, Field(title="Cargo Kg")] = None
     passengers: Annotated[int, Field(ge=0, le=1000000, title="Passengers")]
-    price_svu: Annotated[PriceSvu1 | None, Field(title="Price Svu")] = None
+    price_svu: Annotated[PriceSvu | None, Field(title="Price Svu")] = None
 
 
 class ForesightVehicleTerrainPerformanceResult(Model):
@@ -24014,7 +24048,7 @@ class ForesightVehicleCatalogRequest(Model):
         Name5 | None,
         Field(description="Part of the name, any case: 'atv', 'transport'.", title="Name"),
     ] = None
-    tl: Annotated[Tl10 | None, Field(description="Exactly this TL.", title="Tl")] = None
+    tl: Annotated[Tl11 | None, Field(description="Exactly this TL.", title="Tl")] = None
     tl_min: Annotated[TlMin | None, Field(title="Tl Min")] = None
     tl_max: Annotated[TlMax | None, Field(title="Tl Max")] = None
     type: Annotated[
@@ -24360,7 +24394,7 @@ class ForesightVehicleModifyRequest(Model):
         ),
     ] = None
     tl: Annotated[
-        Tl11 | None, Field(description="With 'vehicle': which, when several share it.", title="Tl")
+        Tl12 | None, Field(description="With 'vehicle': which, when several share it.", title="Tl")
     ] = None
     stats: Annotated[ForesightVehicleStats | None, Field(description="Instead of 'vehicle'.")] = (
         None
@@ -24368,18 +24402,6 @@ class ForesightVehicleModifyRequest(Model):
     modifications: Annotated[
         list[Literal["cargo", "cheap_old", "fast", "heavy", "huge", "light_compact", "luxury", "military_paramilitary", "passenger", "primitive_improvised", "sporty"]],
         Field(max_length=11, min_length=1, title="Modifications"),
-    ]
-
-
-class ForesightVehicleModifyResult(Model):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    base: ForesightVehicleStats
-    vehicle: ForesightModifiedVehicle
-    steps: Annotated[list[ForesightModificationStep], Field(title="Steps")]
-    rules_version: Annotated[
-        str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
 
 

@@ -76,9 +76,6 @@ MULTIPLIED = {
 }
 #: Limits stay within GraphQL's 32-bit Int, in which the catalogue publishes them.
 BIG = 10**9
-#: The dearest price a request may give, in svu: a float, so past the Int limit; the table's
-#: dearest vehicle, the Interstellar Carrier, costs 10B svu (F:L4130), a thousandth of this.
-MAX_PRICE_SVU = 10**13
 
 
 class VehicleStats(Model):
@@ -95,7 +92,14 @@ class VehicleStats(Model):
     size: int = Field(ge=-20, le=20)
     cargo_kg: float | None = Field(default=None, ge=0, le=BIG)
     passengers: int = Field(ge=0, le=1_000_000)
-    price_svu: float | None = Field(default=None, ge=0, le=MAX_PRICE_SVU)
+    price_svu: float | None = Field(default=None, ge=0, le=BIG)
+
+
+class VehicleBase(VehicleStats):
+    """The stats modified: a request's, or a table row (an Interstellar Carrier costs 10B svu)."""
+
+    # Past the 10^9 a request may give, which the catalogue publishes as a 32-bit GraphQL Int.
+    price_svu: float | None = Field(default=None, description="F:L4130, F:L4134.")
 
 
 class ModifyInput(Model):
@@ -134,12 +138,12 @@ class ModifiedVehicle(Model):
 
 
 class Modified(Model):
-    base: VehicleStats
+    base: VehicleBase
     vehicle: ModifiedVehicle
     steps: list[ModificationStep]
 
 
-def _from_table(request: ModifyInput) -> VehicleStats:
+def _from_table(request: ModifyInput) -> VehicleBase:
     name = (request.vehicle or "").casefold()
     rows = [row for row in VEHICLES if row.name.casefold() == name]
     if request.tl is not None:
@@ -150,17 +154,19 @@ def _from_table(request: ModifyInput) -> VehicleStats:
     return _stats(rows[0])
 
 
-def _stats(row: VehicleRow) -> VehicleStats:
-    fields = set(VehicleStats.model_fields)
-    return VehicleStats(**{k: v for k, v in row.model_dump().items() if k in fields})
+def _stats(row: VehicleRow) -> VehicleBase:
+    fields = set(VehicleBase.model_fields)
+    return VehicleBase(**{k: v for k, v in row.model_dump().items() if k in fields})
 
 
-def _base(request: ModifyInput) -> VehicleStats:
+def _base(request: ModifyInput) -> VehicleBase:
     if (request.vehicle is None) == (request.stats is None):
         raise InputError(("vehicle",), "give either 'vehicle' or 'stats'")
     if len(set(request.modifications)) != len(request.modifications):
         raise InputError(("modifications",), "each modification applies once")
-    return request.stats if request.stats is not None else _from_table(request)
+    if request.stats is None:
+        return _from_table(request)
+    return VehicleBase(**dict(request.stats))
 
 
 def _apply(
