@@ -4738,8 +4738,10 @@ class Client(Transport):
         body: models.FourCMovementExhaustionRequest,
     ) -> models.FourCMovementExhaustionResult:
         """A character moves Fortitude turns safely; after that each turn of moving rolls Fortitude:
-        black collapses for 3-30 turns, red for 2-20 (3d10 and 2d10, A-25), and the rolls go on at
-        -10 Fortitude until 10 turns of rest (C:L1030-1042).
+        black collapses for 3-30 turns, red for 2-20 (C:L1037-1038), rolled as the core's dice/ndx
+        reads a span (3d10 and 2d10, or one number from the span with range_dice=uniform, A-25; the
+        0 face as d10_zero_is_ten says, A-26), and the rolls go on at -10 Fortitude until 10 turns
+        of rest (C:L1030-1042).
 
         POST /v1/four-c/movement/exhaustion
         """
@@ -4751,8 +4753,10 @@ class Client(Transport):
         body: models.FourCMovementExhaustionOddsRequest,
     ) -> models.FourCMovementExhaustionOddsResult:
         """Exact odds: A character moves Fortitude turns safely; after that each turn of moving
-        rolls Fortitude: black collapses for 3-30 turns, red for 2-20 (3d10 and 2d10, A-25), and the
-        rolls go on at -10 Fortitude until 10 turns of rest (C:L1030-1042).
+        rolls Fortitude: black collapses for 3-30 turns, red for 2-20 (C:L1037-1038), rolled as the
+        core's dice/ndx reads a span (3d10 and 2d10, or one number from the span with
+        range_dice=uniform, A-25; the 0 face as d10_zero_is_ten says, A-26), and the rolls go on at
+        -10 Fortitude until 10 turns of rest (C:L1030-1042).
 
         POST /v1/four-c/movement/exhaustion/odds
         """

@@ -139,6 +139,20 @@ def test_a_black_collapse_rests_3d10_turns():
     assert (found.result, found.rest_turns) == ("collapse_3d10", 13)
 
 
+def test_a_collapse_with_uniform_range_dice_rests_one_number_of_the_span():
+    """C:L1037-1038 write the rests as spans, '3-30 turns' and '2-20 turns': with
+    range_dice=uniform (A-25) each is one number from the span, as likely as any other, as
+    dice/ndx reads it, not 3d10 or 2d10."""
+    uniform = {"rv": 10, "turns_moved": 11, "options": {"range_dice": "uniform"}}
+    black = run(exhaustion, {**uniform, "dice": {"values": [1, 5, 28]}})
+    assert (black.result, black.rest_turns) == ("collapse_3d10", 30)
+    red = run(exhaustion, {**uniform, "dice": {"values": [5, 10, 1]}})
+    assert (red.result, red.rest_turns) == ("collapse_2d10", 2)
+    ndx_zero = {"rv": 10, "turns_moved": 11, "options": {"d10_zero_is_ten": False}}
+    zero = run(exhaustion, {**ndx_zero, "dice": {"values": [5, 10, 10, 10]}})
+    assert (zero.result, zero.rest_turns) == ("collapse_2d10", 0)
+
+
 # Dying
 
 

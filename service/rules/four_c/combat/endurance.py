@@ -9,7 +9,7 @@ from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.combat.options import CombatOptions, ExhaustionPenalty
 from service.rules.four_c.combat.tables import DROWNING, EXHAUSTION, ResultRow, results
-from service.rules.four_c.core.dice import counted
+from service.rules.four_c.core.dice import NdxInput, roll_ndx
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
@@ -138,16 +138,20 @@ def exhaustion_odds(request: ExhaustionInput) -> TurnOdds:
 )
 def exhaustion(request: ExhaustionInput, dice: Dice) -> Exhausted:
     """A character moves Fortitude turns safely; after that each turn of moving rolls
-    Fortitude: black collapses for 3-30 turns, red for 2-20 (3d10 and 2d10, A-25), and the
-    rolls go on at -10 Fortitude until 10 turns of rest (C:L1030-1042)."""
+    Fortitude: black collapses for 3-30 turns, red for 2-20 (C:L1037-1038), rolled as the
+    core's dice/ndx reads a span (3d10 and 2d10, or one number from the span with
+    range_dice=uniform, A-25; the 0 face as d10_zero_is_ten says, A-26), and the rolls go on
+    at -10 Fortitude until 10 turns of rest (C:L1030-1042)."""
     roll = _exhaustion(request)
     if roll is None:
         return Exhausted(rolled=None, result="no_roll", rest_turns=None)
     rolled = resolve_roll(roll, dice)
     result = results(EXHAUSTION)[rolled.colour].result
     count = {"collapse_3d10": 3, "collapse_2d10": 2}.get(result, 0)
-    rest = sum(counted(dice.roll(10, "rest"), request.options) for _ in range(count))
-    return Exhausted(rolled=rolled, result=result, rest_turns=rest if count else None)
+    if not count:
+        return Exhausted(rolled=rolled, result=result, rest_turns=None)
+    rest = roll_ndx(NdxInput(count=count, options=request.options), dice)
+    return Exhausted(rolled=rolled, result=result, rest_turns=rest.total)
 
 
 class DyingInput(Laddered):

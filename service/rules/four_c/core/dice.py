@@ -19,7 +19,15 @@ from service.rules.four_c.core.options import CoreOptions, RangeDice
 from service.rules.model import Model
 from service.rules.registry import Kind, operation
 
-__all__ = ["D100", "DiceMode", "counted", "d100_distribution", "roll_d100", "written_dice"]
+__all__ = [
+    "D100",
+    "DiceMode",
+    "counted",
+    "d100_distribution",
+    "roll_d100",
+    "roll_ndx",
+    "written_dice",
+]
 
 _D10 = Distribution.die(10)
 
@@ -209,3 +217,11 @@ def ndx(request: NdxInput, dice: Dice) -> Ndx:
         return Ndx(faces=(drawn,), total=drawn + request.add)
     faces = tuple(counted(dice.roll(10, "d10"), request.options) for _ in range(request.count))
     return Ndx(faces=faces, total=sum(faces) + request.add)
+
+
+def roll_ndx(request: NdxInput, dice: Dice) -> Ndx:
+    """The NdX roll of dice/ndx for a rule that rolls a span or written dice, reading A-25
+    and A-26 as the request's options say."""
+    rolled = ndx.rule(request, dice)
+    assert isinstance(rolled, Ndx)
+    return rolled

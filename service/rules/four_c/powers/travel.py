@@ -10,7 +10,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.four_c.core.dice import Ndx, NdxInput, ndx, ndx_distribution
+from service.rules.four_c.core.dice import NdxInput, ndx_distribution, roll_ndx
 from service.rules.four_c.core.master_table import colour_distribution, table_cost
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -208,13 +208,6 @@ def _limit(request: TeleportInput) -> int:
 def _long_daze(request: TeleportInput) -> NdxInput:
     """'1-10 turns': 1d10, or one number from 1 to 10 (A-25), a 0 face as 10 (A-26)."""
     return NdxInput(count=1, options=request.options)
-
-
-def roll_ndx(request: NdxInput, dice: Dice) -> Ndx:
-    """The core's NdX roll (dice/ndx), reading A-25 and A-26 as its options say."""
-    rolled = ndx.rule(request, dice)
-    assert isinstance(rolled, Ndx)
-    return rolled
 
 
 def _fortitude(request: TeleportInput) -> PowerRoll:
