@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from service.rules.four_c.combat.damage import damage
 from service.rules.four_c.core.dice import d100, ndx
 from service.rules.four_c.core.fortune import alter_roll, greater_of
 from service.rules.four_c.core.master_table import check, resolve
@@ -141,6 +142,22 @@ def test_row_steps_are_summed_then_clamped():
     assert run(apply_row_steps, clamp_one).row == 1
     assert run(apply_row_steps, {"rv": 30, "row_steps": [20, 5]}).row == 12
     assert run(apply_row_steps, {"rv": 30, "row_steps": [3, -3]}).rv_effective == 30
+
+
+def test_no_row_step_leaves_the_value_on_a_row_clamped_up():
+    """Catalogue 3.1.3 (A-04): with no net Row Step the Rank Value stands as it is; with
+    rs_clamp_min_row=1 a Rank Value 0 reads row 1 but is still 0, so Brawn 0 throws for 0
+    (C:L198, C:L1167), not 1."""
+    clamped = {"rv": 0, "options": {"rs_clamp_min_row": 1}}
+    found = run(apply_row_steps, clamped)
+    assert (found.row, found.rv_effective) == (1, 0)
+    assert run(apply_row_steps, {**clamped, "row_steps": [2, -2]}).rv_effective == 0
+    assert run(apply_row_steps, {**clamped, "row_steps": [-1]}).rv_effective == 1
+    thrown = {"attack": "thrown", "brawn": 0, "material_value": 20,
+              "options": {"rs_clamp_min_row": 1, "thrown_damage": "brawn"}}  # fmt: skip
+    assert run(damage, thrown).raw == 0
+    unarmed = {"attack": "unarmed", "brawn": 0, "options": {"rs_clamp_min_row": 1}}
+    assert run(damage, unarmed).raw == 0
 
 
 def test_row_value_offset_keeps_the_place_in_the_row():

@@ -179,12 +179,14 @@ class Stepped(Model):
 
 def stepped(rv: int, steps: tuple[int, ...], laddered: Laddered, options: CoreOptions) -> Stepped:
     """+1 Row Step moves to the next row up, -2 two rows down (C:L951): the steps are summed,
-    then the row is clamped once to the table (A-04). Numeric modifiers come first."""
+    then the row is clamped once to the table (A-04). Numeric modifiers come first. With no
+    net Row Step the Rank Value stands as it is (catalogue 3.1.3), even where
+    rs_clamp_min_row reads a Rank Value 0 on row 1: Brawn 0 still deals 0 (C:L1167)."""
     rows = laddered.table_rows
     before = row_of(rv, rows)
     net = sum(steps)
     row = min(max(before + net, options.rs_clamp_min_row), len(rows) - 1)
-    if net == 0 and row == before:
+    if net == 0:  # no Row Step: the value itself, even on a row clamped up (catalogue 3.1.3)
         effective = rv
     elif options.row_value is RowValue.FLOOR:
         effective = rows[row].rv_min
