@@ -252,3 +252,20 @@ def test_an_evade_answers_one_attack_or_all_of_them():
     assert (one.result, one.attacks_answered) == ("evaded_plus_1", 1)
     every = {"rv": 30, "attacks": 2, "options": {"evade_scope": "all_attacks_from_opponent"}}
     assert run(evade, {**every, "dice": {"values": [7, 1]}}).attacks_answered == 2
+
+
+def test_a_dodge_rolled_with_the_attack_reads_the_attacks_options():
+    """The dodger's Coordination roll (C:L1149-1159) reads rs_clamp_min_row as the attack
+    does (A-04): Coordination 0 rolls on row 1 (1-2), where 60 is red, not on row 0, where it
+    is black; the odds weigh the row-1 dodge too."""
+    clamped = {"rv": 150, "dodging_coordination": 0, "options": {"rs_clamp_min_row": 1}}
+    found = run(melee, {**clamped, "dice": {"values": [6, 10, 5, 10]}})
+    assert found.dodge is not None
+    assert (found.dodge.colour.value, found.dodge.row_steps) == ("red", -3)
+    bashing = {"black": "miss", "red": "hit", "blue": "pound", "yellow": "concuss"}
+    wanted: dict[str, Fraction] = {}
+    for j, (dodged, chance) in enumerate(oracle.colour_odds(1).items()):
+        assert dodged == ["black", "red", "blue", "yellow"][j]
+        for colour, p in oracle.colour_odds(150, -3 * j).items():
+            wanted[bashing[colour]] = wanted.get(bashing[colour], Fraction(0)) + chance * p
+    assert table(odds(melee, clamped).result) == {k: v for k, v in wanted.items() if v}

@@ -82,9 +82,12 @@ def _with_steps(request: AttackInput, extra: tuple[int, ...]) -> AttackInput:
 
 
 def _dodge(request: AttackInput) -> MasterInput:
+    """The dodger's Coordination roll (C:L1149-1159), read on the same table with the same
+    readings of the core as the attack (rs_clamp_min_row, A-04)."""
     assert request.dodging_coordination is not None
     return MasterInput(rv=request.dodging_coordination, master_table=request.master_table,
-                       custom_master_table=request.custom_master_table)  # fmt: skip
+                       custom_master_table=request.custom_master_table,
+                       options=request.options)  # fmt: skip
 
 
 def _dodged(request: AttackInput) -> bool:
