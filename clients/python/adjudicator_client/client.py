@@ -5240,7 +5240,7 @@ class Client(Transport):
         """A device field is armor at its Rank Value and shorts out for 1-10 turns when an attack
         does more damage; a mental field is armor at the greater of its Rank Value or Willpower +10,
         and more damage calls for a Fortitude roll: black, dazed 1-10 turns; else one turn
-        (C:L667-673; 1-10 is 1d10, A-25, A-26).
+        (C:L667-673; 1-10 is 1d10 or one number from 1 to 10, A-25, A-26).
 
         POST /v1/four-c/power/force-field
         """
@@ -5254,7 +5254,7 @@ class Client(Transport):
         """Exact odds: A device field is armor at its Rank Value and shorts out for 1-10 turns when
         an attack does more damage; a mental field is armor at the greater of its Rank Value or
         Willpower +10, and more damage calls for a Fortitude roll: black, dazed 1-10 turns; else one
-        turn (C:L667-673; 1-10 is 1d10, A-25, A-26).
+        turn (C:L667-673; 1-10 is 1d10 or one number from 1 to 10, A-25, A-26).
 
         POST /v1/four-c/power/force-field/odds
         """

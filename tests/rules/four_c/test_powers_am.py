@@ -266,6 +266,17 @@ def test_a_device_field_shorts_out_only_past_its_rank_value():
     assert found == {str(n): Fraction(1, 10) for n in range(1, 11)}
 
 
+def test_a_device_field_shorts_out_for_a_span_read_as_range_dice_says():
+    """C:L671 '1-10 turns' is a span (A-25): with range_dice=uniform it is one number from 1
+    to 10 whatever a d10's 0 face counts as (A-26), as a teleport's '1-10 turns' daze is."""
+    options = {"range_dice": "uniform", "d10_zero_is_ten": False}
+    request = {"power_rv": 20, "damage": 21, "options": options}
+    shorted = run(force_field, {**request, "dice": {"values": [10]}})
+    assert shorted.shorted_turns == 10
+    found = table(odds(force_field, request).turns_out)
+    assert found == {str(n): Fraction(1, 10) for n in range(1, 11)}
+
+
 # Examples and lookups (catalogue 4.1, 4.2)
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "DiceMode",
     "counted",
     "d100_distribution",
+    "one_to_ten",
     "roll_d100",
     "roll_ndx",
     "written_dice",
@@ -167,6 +168,12 @@ def written_dice(count: int, add: int, options: CoreOptions) -> NdxInput:
     as `d10_zero_is_ten` says (A-26)."""
     return NdxInput(count=count, add=add,
                     options=options.model_copy(update={"range_dice": RangeDice.NDX}))  # fmt: skip
+
+
+def one_to_ten(options: CoreOptions) -> NdxInput:
+    """'1-10 turns' (a force field shorted or its wearer dazed, C:L671-673; a teleport's
+    daze, C:L898): 1d10, or one number from 1 to 10 (A-25), a 0 face as 10 (A-26)."""
+    return NdxInput(count=1, options=options)
 
 
 def _uniform_sides(request: NdxInput) -> int:

@@ -9,7 +9,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
-from service.rules.four_c.core.dice import counted
+from service.rules.four_c.core.dice import ndx_distribution, one_to_ten, roll_ndx
 from service.rules.four_c.core.master_table import colour_distribution
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -172,10 +172,6 @@ def _armor(request: ForceFieldInput) -> int:
     return greater_of(request.power_rv, request.willpower) + bonus
 
 
-def _d10(request: ForceFieldInput) -> Distribution[int]:
-    return Distribution.die(10).map(lambda face: counted(face, request.options))
-
-
 class ForceFieldOdds(Model):
     turns_out: list[OutcomeProbability] = Field(
         description="Turns the device is shorted, or the character dazed; 0 if not exceeded."
@@ -186,13 +182,14 @@ class ForceFieldOdds(Model):
 def force_field_odds(request: ForceFieldInput) -> ForceFieldOdds:
     """Every d% and d10 the attack can call for (catalogue 5.4)."""
     turns: Distribution[int] = Distribution({0: 1})
+    long = ndx_distribution(one_to_ten(request.options))
     if request.damage > _armor(request):
         if request.kind is FieldKind.DEVICE:
-            turns = _d10(request)
+            turns = long
         else:
             colours = colour_distribution(power_master(request, request.fortitude))
             once: Distribution[int] = Distribution({1: 1})
-            turns = colours.then(lambda c: _d10(request) if c is Colour.BLACK else once)
+            turns = colours.then(lambda c: long if c is Colour.BLACK else once)
     return ForceFieldOdds(turns_out=outcome_table(turns), mean_turns_out=exact(turns.mean()))
 
 
@@ -215,16 +212,16 @@ def force_field(request: ForceFieldInput, dice: Dice) -> ForceField:
     """A device field is armor at its Rank Value and shorts out for 1-10 turns when an attack
     does more damage; a mental field is armor at the greater of its Rank Value or Willpower
     +10, and more damage calls for a Fortitude roll: black, dazed 1-10 turns; else one turn
-    (C:L667-673; 1-10 is 1d10, A-25, A-26)."""
+    (C:L667-673; 1-10 is 1d10 or one number from 1 to 10, A-25, A-26)."""
     armor = _armor(request)
     exceeded = request.damage > armor
     shorted = dazed = check = None
     if exceeded and request.kind is FieldKind.DEVICE:
-        shorted = counted(dice.roll(10, "shorted turns"), request.options)
+        shorted = roll_ndx(one_to_ten(request.options), dice).total
     elif exceeded:
         check = roll_power(request, request.fortitude, _FORTITUDE, dice, "fortitude d%")
         long = check.colour is Colour.BLACK
-        dazed = counted(dice.roll(10, "dazed turns"), request.options) if long else 1
+        dazed = roll_ndx(one_to_ten(request.options), dice).total if long else 1
     return ForceField(armor_rv=armor, damage_taken=max(request.damage - armor, 0),
                       exceeded=exceeded, shorted_turns=shorted, dazed_turns=dazed,
                       turns_out=shorted or dazed or 0, fortitude_check=check)  # fmt: skip

@@ -10,7 +10,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.four_c.core.dice import NdxInput, ndx_distribution, roll_ndx
+from service.rules.four_c.core.dice import ndx_distribution, one_to_ten, roll_ndx
 from service.rules.four_c.core.master_table import colour_distribution, table_cost
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -205,11 +205,6 @@ def _limit(request: TeleportInput) -> int:
     return request.rv
 
 
-def _long_daze(request: TeleportInput) -> NdxInput:
-    """'1-10 turns': 1d10, or one number from 1 to 10 (A-25), a 0 face as 10 (A-26)."""
-    return NdxInput(count=1, options=request.options)
-
-
 def _fortitude(request: TeleportInput) -> PowerRoll:
     """The bounce is a plain Fortitude roll: the power's Row Steps are the teleport's."""
     return PowerRoll(options=request.options, master_table=request.master_table,
@@ -233,7 +228,7 @@ def teleportation_odds(request: TeleportInput) -> TeleportOdds:
     else:
         fortitude = _fortitude(request)
         colours = colour_distribution(power_master(fortitude, request.fortitude))
-        long = ndx_distribution(_long_daze(request))
+        long = ndx_distribution(one_to_ten(request.options))
         dazed = colours.then(lambda c: Distribution({1: 1}) if BOUNCE[c].success else long)
         arrived = Distribution({False: 1})
         bounce = power_odds(fortitude, request.fortitude, BOUNCE)
@@ -272,7 +267,7 @@ def teleportation(request: TeleportInput, dice: Dice) -> Teleport:
     bounce = roll_power(_fortitude(request), request.fortitude, BOUNCE, dice, "Fortitude d%")
     faces: list[int] = []
     if not bounce.success:
-        faces = list(roll_ndx(_long_daze(request), dice).faces)
+        faces = list(roll_ndx(one_to_ten(request.options), dice).faces)
     return Teleport(limit_sectors=limit, check=check, bounce=bounce, daze_dice=faces,
                     arrived=False, dazed_turns=sum(faces) if faces else 1)  # fmt: skip
 
