@@ -5947,7 +5947,10 @@ class ForesightStranglePenetration(Model):
     dc_after_armor: Exact
     penetrates: Annotated[
         bool,
-        Field(description="The DC after armor is above 0 (catalogue #70).", title="Penetrates"),
+        Field(
+            description="The DC after armor is above 0, or no armor there reduces it (catalogue #70).",
+            title="Penetrates",
+        ),
     ]
 
 

@@ -333,6 +333,26 @@ def test_strangle_against_armor():
     assert error.value.loc == ("armor", "ucdc")
 
 
+def test_strangle_without_armor_there_is_not_stopped():
+    """F:L3250: only armor makes a strangle ineffective ('could not ... penetrate the
+    defender's head or chest armor'). A UCDC 0 strangle against a defender armored only on
+    the legs, or not at all, has DC 0 at head and chest but no armor there to stop it;
+    a 1-point helmet and vest do stop it, under either armor test."""
+    legs = {"ucdc": 0, "armor": [{"rating": "3", "locations": ["left_leg", "right_leg"]}]}
+    for armor in (legs, {"ucdc": 0, "armor": []}):
+        for test in ("both", "either"):
+            request = {"attack": {"qr": 3}, "armor": armor,
+                       "options": {"strangle_armor_test": test}}  # fmt: skip
+            found = run("melee/strangle", {**request, "dice": {"seed": 1}})
+            assert [(p.dc_after_armor.exact, p.penetrates) for p in found.armor] == [
+                ("0/1", True), ("0/1", True)]  # fmt: skip
+            assert (found.held, found.effective) == (True, True)
+            assert odds("melee/strangle", request).effective.exact == "1/1"
+    worn = {"ucdc": 0, "armor": [{"rating": "1", "locations": ["head", "chest"]}]}
+    found = run("melee/strangle", {"attack": {"qr": 3}, "armor": worn, "dice": {"seed": 1}})
+    assert (found.held, found.effective) == (True, False)
+
+
 def test_strangle_odds_match_q6():
     """SC 50 after PM -1 and -2 (score 10, BEF 8) against a dodge at SC 30: Q6 0.4295."""
     found = odds(

@@ -204,7 +204,9 @@ class StrangleInput(Model):
 class StranglePenetration(Model):
     location: str
     dc_after_armor: Exact
-    penetrates: bool = Field(description="The DC after armor is above 0 (catalogue #70).")
+    penetrates: bool = Field(
+        description="The DC after armor is above 0, or no armor there reduces it (catalogue #70)."
+    )
 
 
 class Strangle(Model):
@@ -254,8 +256,11 @@ def _penetration(request: StrangleInput) -> list[StranglePenetration]:
                 layers.append((rating.reduction, rating.absorb))
         armor = armor_reduce(dc_class.pierce, layers, request.options.pierce_mode)
         after = dc - armor.reduction_left
+        # Only armor can stop it (F:L3250): with nothing left to reduce the DC there, a weak
+        # blow (DC 0, UCDC 0) still has nothing to penetrate.
+        penetrates = after > 0 or armor.reduction_left == 0
         found.append(StranglePenetration(location=location, dc_after_armor=exact(after),
-                                 penetrates=after > 0))  # fmt: skip
+                                         penetrates=penetrates))  # fmt: skip
     return found
 
 
