@@ -256,6 +256,20 @@ def test_defensive_pin_parries_a_melee_attack_normally():
     assert error.value.loc == ("firer_dodge",)
 
 
+@pytest.mark.parametrize("mode", ["table", "text_formula"])
+def test_a_failed_defensive_pin_leaves_the_attack_as_rolled(mode):
+    """F:L3207: 'If a defensive pin fails then the attack takes place normally.' A botched
+    (QR10) pin does not lift a QR7 attack to a hit, nor a QR7 pin (by the text's 5 - QR,
+    F:L1507) lift a QR4 one, whatever a failed parry would do; a QR3 pin parries a QR4 attack
+    normally."""
+    for pin, attack, final in ((10, 7, 7), (7, 4, 4), (10, 2, 2), (3, 4, 7)):
+        request = {"pin": {"qr": pin}, "against": "melee", "attack": {"qr": attack},
+                   "options": {"blocking_mode": mode}}  # fmt: skip
+        found = run("melee/defensive-pin", {**request, "dice": {"seed": 1}})
+        assert (found.final.qr, found.hit) == (final, final <= 4)
+        assert table(odds("melee/defensive-pin", request).final.qr)[f"QR{final}"] == 1
+
+
 def test_defensive_pin_odds_match_q6():
     """A dodged pin holds exactly when the pin gets through the dodge: Q6's P(hit) for
     pin SC 50 against dodge SC 50 is 0.3525, so -6 with that and -2 otherwise; undodged,
@@ -278,7 +292,9 @@ def test_defensive_pin_odds_match_q6():
             "attack": {"task": {"score": 12, "bef": 5}},
         },
     )
-    assert f"{float(Fraction(melee.final.summary.success.exact)):.4f}" == "0.4584"  # Q6 60/40
+    # Q6 60/40 is 0.4584, but a botched pin (QR10, 6%) does not help a QR7 attack (36%):
+    # 0.4584 - 0.06 x 0.36 (F:L3207).
+    assert Fraction(melee.final.summary.success.exact) == Fraction(273, 625)  # 0.4368
 
 
 # --- melee/strangle (#70) --------------------------------------------------------------------

@@ -371,6 +371,14 @@ def _fire_modifier(held: bool, dodged: bool) -> int:
     return -4 if held else 0
 
 
+def _pin_parried(attack: QR, pin: QR, options: DefenseOptions) -> QR:
+    """A melee attack after a defensive pin: 'if a defensive pin fails then the attack takes
+    place normally' (F:L3207), so a failed or botched pin leaves it as rolled, whatever
+    `defense_botch_helps_attack` and the blocking mode make of a failed parry; a successful
+    one parries it normally."""
+    return defended(attack, pin, options) if succeeded(pin) else attack
+
+
 def _defensive_sides(
     request: DefensivePinInput,
 ) -> tuple[Prepared, Prepared | None, Prepared | None]:
@@ -398,7 +406,7 @@ def defensive_pin_odds(request: DefensivePinInput) -> DefensivePinOdds:
         fire = outcome_table(modifiers, [0, -2, -4, -6])
     elif attack is not None:
         final = quality_odds(attack.distribution().then(
-            lambda a: pins.map(lambda p: defended(a, p, request.options))))  # fmt: skip
+            lambda a: pins.map(lambda p: _pin_parried(a, p, request.options))))  # fmt: skip
     return DefensivePinOdds(pin=quality_odds(pins), held=exact(held), fire_modifier=fire,
                             final=final)  # fmt: skip
 
@@ -439,7 +447,8 @@ def defensive_pin(request: DefensivePinInput, dice: Dice) -> DefensivePin:
         effective = defended(pinned.qr, dodged.qr, request.options)
     held = succeeded(effective)
     fire = _fire_modifier(held, dodge is not None) if request.against is PinAgainst.FIRE else None
-    final = None if struck is None else quality(defended(struck.qr, pinned.qr, request.options))
+    final = None if struck is None else quality(_pin_parried(struck.qr, pinned.qr,
+                                                             request.options))  # fmt: skip
     return DefensivePin(
         pin=pinned.resolution, pin_qr=pinned.qr,
         dodge=None if dodged is None else dodged.resolution,
