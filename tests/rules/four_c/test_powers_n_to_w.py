@@ -517,6 +517,19 @@ def test_trait_boost_after_effect_is_a_d10(zero_is_ten, faces, mean):
     assert Fraction(found.mean_after_turns.exact) == mean
 
 
+@pytest.mark.parametrize(("zero_is_ten", "faces"), [(True, range(1, 11)), (False, range(10))])
+def test_trait_boost_after_effect_is_dice_whatever_range_dice_says(zero_is_ten, faces):
+    """C:L902 writes '1d10 turns' as dice, as C:L1694 writes '2d10+10': range_dice=uniform
+    reads only a span such as C:L671's '1-10 turns' (A-25), so the roll and the odds stay one
+    d10, its 0 face read as d10_zero_is_ten says (A-26), as core/dice's written_dice does."""
+    options = {"range_dice": "uniform", "d10_zero_is_ten": zero_is_ten}
+    request = {"rv": 20, "trait": "brawn", "trait_rv": 30, "options": options}
+    rolled = [run(trait_boost, {**request, "dice": {"values": [f]}}).after_turns
+              for f in range(1, 11)]  # fmt: skip
+    assert sorted(rolled) == list(faces)
+    assert table(odds(trait_boost, request).after_turns) == {str(f): Fraction(1, 10) for f in faces}
+
+
 def test_the_lucky_roll_matches_catalogue_5_5():
     """C:L744: the tens die chosen after the roll; P(roll >= x) and the mean 64.35."""
     found = table(odds(nine_lives, {"rv": 10, "lucky_roll": True}).roll)

@@ -19,7 +19,16 @@ from service.rules.distribution import (
 )
 from service.rules.four_c.characters.tables import DAMAGE_TRAITS, FORTUNE_TRAITS, PrimaryTrait
 from service.rules.four_c.combat.tables import MELEE_BASHING, results
-from service.rules.four_c.core.dice import D100, DiceMode, counted, d100_distribution, roll_d100
+from service.rules.four_c.core.dice import (
+    D100,
+    DiceMode,
+    NdxInput,
+    d100_distribution,
+    ndx_distribution,
+    roll_d100,
+    roll_ndx,
+    written_dice,
+)
 from service.rules.four_c.core.master_table import (
     FORTUNE_PER_SHIFT,
     colour_distribution,
@@ -56,7 +65,6 @@ __all__ = [
 ]
 
 Points = Annotated[int, Field(ge=0, le=1_000_000)]
-_D10 = Distribution.die(10)
 
 
 class PhysiqueOptions(PowerOptions):
@@ -396,12 +404,14 @@ class TraitBoostOdds(Model):
     mean_after_turns: Exact
 
 
-def _after(options: CoreOptions) -> Distribution[int]:
-    return _D10.map(lambda face: counted(face, options))
+def _after(options: CoreOptions) -> NdxInput:
+    """'1d10 turns' (C:L902) is written as dice, not a span: one d10 whatever `range_dice`
+    says (A-25), its 0 face as `d10_zero_is_ten` reads it (A-26)."""
+    return written_dice(1, 0, options)
 
 
 def trait_boost_odds(request: TraitBoostInput) -> TraitBoostOdds:
-    found = _after(request.options)
+    found = ndx_distribution(_after(request.options))
     return TraitBoostOdds(after_turns=outcome_table(found), mean_after_turns=exact(found.mean()))
 
 
@@ -424,7 +434,7 @@ def trait_boost(request: TraitBoostInput, dice: Dice) -> TraitBoost:
     (rounded up) for 1d10 turns (C:L900-902). Brawn 30 with Trait Boost 20: 50 for 5 turns,
     then 15 for 1d10 turns (catalogue T13)."""
     boosted = request.trait_rv + request.rv
-    after = counted(dice.roll(10, "after-effect turns"), request.options)
+    after = roll_ndx(_after(request.options), dice).total
     return TraitBoost(trait=request.trait, boosted_rv=boosted, boost_turns=tenth(boosted),
                       after_rv=(request.trait_rv + 1) // 2, after_turns=after)  # fmt: skip
 
