@@ -9,7 +9,7 @@ from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
 from service.rules.four_c.combat.options import CombatOptions, ExhaustionPenalty
 from service.rules.four_c.combat.tables import DROWNING, EXHAUSTION, ResultRow, results
-from service.rules.four_c.core.dice import NdxInput, roll_ndx
+from service.rules.four_c.core.dice import roll_ndx, span
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
@@ -150,7 +150,7 @@ def exhaustion(request: ExhaustionInput, dice: Dice) -> Exhausted:
     count = {"collapse_3d10": 3, "collapse_2d10": 2}.get(result, 0)
     if not count:
         return Exhausted(rolled=rolled, result=result, rest_turns=None)
-    rest = roll_ndx(NdxInput(count=count, options=request.options), dice)
+    rest = roll_ndx(span(count, request.options), dice)
     return Exhausted(rolled=rolled, result=result, rest_turns=rest.total)
 
 

@@ -24,9 +24,9 @@ __all__ = [
     "DiceMode",
     "counted",
     "d100_distribution",
-    "one_to_ten",
     "roll_d100",
     "roll_ndx",
+    "span",
     "written_dice",
 ]
 
@@ -170,10 +170,12 @@ def written_dice(count: int, add: int, options: CoreOptions) -> NdxInput:
                     options=options.model_copy(update={"range_dice": RangeDice.NDX}))  # fmt: skip
 
 
-def one_to_ten(options: CoreOptions) -> NdxInput:
-    """'1-10 turns' (a force field shorted or its wearer dazed, C:L671-673; a teleport's
-    daze, C:L898): 1d10, or one number from 1 to 10 (A-25), a 0 face as 10 (A-26)."""
-    return NdxInput(count=1, options=options)
+def span(count: int, options: CoreOptions) -> NdxInput:
+    """A span the text writes as a range, `count` to 10 x `count` turns: '1-10' (a force field
+    shorted or its wearer dazed, C:L671-673; a teleport's daze, C:L898), '2-20' and '3-30'
+    (an exhausted rest, C:L1037-1038): `count`d10, or one number of the span (A-25), a 0 face
+    as `d10_zero_is_ten` reads it (A-26). Dice written as dice are `written_dice`."""
+    return NdxInput(count=count, options=options)
 
 
 def _uniform_sides(request: NdxInput) -> int:

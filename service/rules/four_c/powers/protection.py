@@ -9,7 +9,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
-from service.rules.four_c.core.dice import ndx_distribution, one_to_ten, roll_ndx
+from service.rules.four_c.core.dice import ndx_distribution, roll_ndx, span
 from service.rules.four_c.core.master_table import colour_distribution
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -182,7 +182,7 @@ class ForceFieldOdds(Model):
 def force_field_odds(request: ForceFieldInput) -> ForceFieldOdds:
     """Every d% and d10 the attack can call for (catalogue 5.4)."""
     turns: Distribution[int] = Distribution({0: 1})
-    long = ndx_distribution(one_to_ten(request.options))
+    long = ndx_distribution(span(1, request.options))
     if request.damage > _armor(request):
         if request.kind is FieldKind.DEVICE:
             turns = long
@@ -217,11 +217,11 @@ def force_field(request: ForceFieldInput, dice: Dice) -> ForceField:
     exceeded = request.damage > armor
     shorted = dazed = check = None
     if exceeded and request.kind is FieldKind.DEVICE:
-        shorted = roll_ndx(one_to_ten(request.options), dice).total
+        shorted = roll_ndx(span(1, request.options), dice).total
     elif exceeded:
         check = roll_power(request, request.fortitude, _FORTITUDE, dice, "fortitude d%")
         long = check.colour is Colour.BLACK
-        dazed = roll_ndx(one_to_ten(request.options), dice).total if long else 1
+        dazed = roll_ndx(span(1, request.options), dice).total if long else 1
     return ForceField(armor_rv=armor, damage_taken=max(request.damage - armor, 0),
                       exceeded=exceeded, shorted_turns=shorted, dazed_turns=dazed,
                       turns_out=shorted or dazed or 0, fortitude_check=check)  # fmt: skip

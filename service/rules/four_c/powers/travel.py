@@ -10,7 +10,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.four_c.core.dice import ndx_distribution, one_to_ten, roll_ndx
+from service.rules.four_c.core.dice import ndx_distribution, roll_ndx, span
 from service.rules.four_c.core.master_table import colour_distribution, table_cost
 from service.rules.four_c.core.ranks import RankValue
 from service.rules.four_c.core.tables import Colour
@@ -228,7 +228,7 @@ def teleportation_odds(request: TeleportInput) -> TeleportOdds:
     else:
         fortitude = _fortitude(request)
         colours = colour_distribution(power_master(fortitude, request.fortitude))
-        long = ndx_distribution(one_to_ten(request.options))
+        long = ndx_distribution(span(1, request.options))
         dazed = colours.then(lambda c: Distribution({1: 1}) if BOUNCE[c].success else long)
         arrived = Distribution({False: 1})
         bounce = power_odds(fortitude, request.fortitude, BOUNCE)
@@ -267,7 +267,7 @@ def teleportation(request: TeleportInput, dice: Dice) -> Teleport:
     bounce = roll_power(_fortitude(request), request.fortitude, BOUNCE, dice, "Fortitude d%")
     faces: list[int] = []
     if not bounce.success:
-        faces = list(roll_ndx(one_to_ten(request.options), dice).faces)
+        faces = list(roll_ndx(span(1, request.options), dice).faces)
     return Teleport(limit_sectors=limit, check=check, bounce=bounce, daze_dice=faces,
                     arrived=False, dazed_turns=sum(faces) if faces else 1)  # fmt: skip
 
