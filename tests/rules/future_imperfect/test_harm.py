@@ -10,13 +10,8 @@ import pytest
 
 from service.rules.future_imperfect.combat.fire import explosives
 from service.rules.future_imperfect.harm.armor import penetration
-from service.rules.future_imperfect.harm.damage import (
-    combat_damage,
-    hand_to_hand,
-    martial_arts,
-    nonlethal,
-    unarmed,
-)
+from service.rules.future_imperfect.harm.damage import combat_damage, hand_to_hand, unarmed
+from service.rules.future_imperfect.harm.damage_brawling import martial_arts, nonlethal
 from service.rules.future_imperfect.harm.healing import ct_healing, medical, natural
 from service.rules.future_imperfect.harm.location import concealment, hit_location
 from service.rules.future_imperfect.harm.tables import ARMOR_MATERIALS, DAMAGE_COLUMNS
