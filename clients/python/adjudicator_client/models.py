@@ -13955,7 +13955,7 @@ class FutureImperfectTimeOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -34977,7 +34977,7 @@ class FutureImperfectAimRaceOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -35216,7 +35216,7 @@ class FutureImperfectAttackOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -35483,7 +35483,7 @@ class FutureImperfectChipOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -38416,7 +38416,7 @@ class FutureImperfectCoreOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -38744,7 +38744,7 @@ class FutureImperfectEnvironmentOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -39676,7 +39676,7 @@ class FutureImperfectHarmOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -40395,7 +40395,7 @@ class FutureImperfectMovementOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -40731,7 +40731,7 @@ class FutureImperfectPsychOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"
@@ -41152,7 +41152,7 @@ class FutureImperfectRaceOptions(Model):
     engine: Annotated[
         Literal["dice", "deck"],
         Field(
-            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage or a bystander's column as dice refuses it.",
+            description="Tests by the dice-equivalent model (a grid cell is that many dice of that column), or by a configured Action Deck, whose cards the chapter does not print: read by core/test, lifting, rushing and hit location; a rule that rolls a check, damage, CT or a bystander's column as dice refuses it.",
             title="Engine",
         ),
     ] = "dice"

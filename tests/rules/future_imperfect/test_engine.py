@@ -1,7 +1,8 @@
 """`engine: deck` (catalogue A-01) where a rule rolls dice of its own: a check is dice
 ("Checks are always open ended", FI:L133), and only core/test, lifting (FI:L131), rushing and
 hit location read a configured Action Deck; damage is cards totalled (FI:L512) and a
-bystander a card's column (FI:L379), both rolled as dice here. These rules accepted the deck
+bystander a card's column (FI:L379), both rolled as dice here; CT is "1d6" a wound level
+(FI:L591), dice in the text itself. These rules accepted the deck
 engine and rolled dice anyway, answering as if no deck had been asked for; each now refuses
 it, roll and odds, at /options/engine, and still answers its example with the default."""
 
@@ -59,6 +60,12 @@ ROLLING_CARDS_AS_DICE = (
     "environment/on-fire",
 )
 
+#: The rules that roll CT, 1d6 a wound level, open-ended (FI:L591), and nothing else.
+ROLLING_CT = (
+    "combat/damage/nonlethal",  # at least 1d6 for a hit that wounds nothing, FI:L546, L591
+    "wounds/concussion",  # 1d6 a wound level, FI:L591
+)
+
 
 def _with_engine(op: Operation, engine: str | None, odds: bool) -> dict[str, Any]:
     body = {k: v for k, v in op.example.items() if not (odds and k == "dice")}
@@ -67,7 +74,7 @@ def _with_engine(op: Operation, engine: str | None, odds: bool) -> dict[str, Any
     return body
 
 
-@pytest.mark.parametrize("name", ROLLING_A_CHECK + ROLLING_CARDS_AS_DICE)
+@pytest.mark.parametrize("name", ROLLING_A_CHECK + ROLLING_CARDS_AS_DICE + ROLLING_CT)
 def test_a_rule_rolling_dice_refuses_the_deck_engine(client: TestClient, name: str) -> None:
     op = OPERATIONS[name]
     for path, odds in ((BASE + name, False), (BASE + name + "/odds", True)):

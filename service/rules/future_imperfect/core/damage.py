@@ -28,6 +28,7 @@ __all__ = [
     "HIT_LOCATIONS",
     "Draw",
     "Size",
+    "ct_dice_only",
     "damage_depth",
     "damage_distribution",
     "damage_sides",
@@ -164,6 +165,12 @@ def wounds_for(size: float) -> Callable[[int], int]:
     as, so 0.1 is a tenth. Read once for every total a distribution holds."""
     written = Fraction(repr(size))
     return lambda total: total * written.denominator // written.numerator
+
+
+def ct_dice_only(options: CoreOptions) -> None:
+    """CT is "1d6" a wound level, "open-ended" (FI:L591): dice, which no card of the chapter
+    draws, so the deck engine is refused, roll and odds alike (`dice_only`), as for damage."""
+    dice_only(options, "CT (1d6 a wound level, FI:L591)")
 
 
 def roll_concussion(levels: int, dice: Dice) -> list[tuple[int, ...]]:

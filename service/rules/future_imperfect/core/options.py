@@ -65,7 +65,7 @@ class CoreOptions(Model):
         description="Tests by the dice-equivalent model (a grid cell is that many dice of "
         "that column), or by a configured Action Deck, whose cards the chapter does not print: "
         "read by core/test, lifting, rushing and hit location; a rule that rolls a check, "
-        "damage or a bystander's column as dice refuses it.",
+        "damage, CT or a bystander's column as dice refuses it.",
     )
     card_model: CardModel = option(
         CardModel.CELL,

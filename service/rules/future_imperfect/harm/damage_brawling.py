@@ -19,6 +19,7 @@ from service.rules.future_imperfect.core.checks import (
 )
 from service.rules.future_imperfect.core.damage import (
     Size,
+    ct_dice_only,
     depth_for,
     roll_concussion,
     sum_states,
@@ -47,7 +48,9 @@ class Nonlethal(Model):
 
 def _ct_dice(levels: int, options: HarmOptions) -> int:
     """The d6 a nonlethal hit rolls: none but for a hit that wounds nothing, or with add_d6
-    one a level (at most the levels a location holds) (A-69)."""
+    one a level (at most the levels a location holds) (A-69). CT is dice: the deck engine is
+    refused whether or not any die is rolled (`ct_dice_only`)."""
+    ct_dice_only(options)
     if options.nonlethal_ct_mode is NonlethalCt.ADD_D6 and levels:
         return min(levels, options.wound_cap)
     return 1 if levels == 0 and options.nonlethal_unwounding_d6 else 0

@@ -34,6 +34,7 @@ from service.rules.future_imperfect.core.checks import (
     roll_check,
 )
 from service.rules.future_imperfect.core.damage import (
+    ct_dice_only,
     depth_for,
     roll_concussion,
     sum_states,
@@ -381,7 +382,9 @@ class Concussion(Model):
 def _ct_dice(request: ConcussionInput) -> int:
     """The d6 the hit rolls: one a level, at least one (FI:L591); a hit armor or cover
     stopped got no damage through, so it inflicted no level (FI:L491), and costs nothing or,
-    with `ct_on_armor_stop`, the woundless hit's one d6 (A-65)."""
+    with `ct_on_armor_stop`, the woundless hit's one d6 (A-65). CT is dice: the deck engine
+    is refused, even where no die is rolled (`ct_dice_only`)."""
+    ct_dice_only(request.options)
     if request.stopped and request.levels:
         raise InputError(("levels",), "a hit armor or cover stopped inflicts no wound levels "
                                       "(FI:L491): give levels 0 (A-65)")  # fmt: skip
