@@ -8883,7 +8883,9 @@ class Client(Transport):
     ) -> models.FutureImperfectWoundsConcussionResult:
         """For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs at least
         1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost, and roll
-        nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop` (A-65).
+        nothing (A-62): a hit of 3 levels to an arm already Heavy (3) suffers 2, and one to a
+        Critical arm none, so it costs the woundless hit's 1d6. A hit armor stopped costs none, or
+        1d6 with `ct_on_armor_stop` (A-65).
 
         POST /v1/future-imperfect/wounds/concussion
         """
@@ -8896,8 +8898,9 @@ class Client(Transport):
     ) -> models.FutureImperfectWoundsConcussionOddsResult:
         """Exact odds: For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs
         at least 1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost,
-        and roll nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop`
-        (A-65).
+        and roll nothing (A-62): a hit of 3 levels to an arm already Heavy (3) suffers 2, and one to
+        a Critical arm none, so it costs the woundless hit's 1d6. A hit armor stopped costs none, or
+        1d6 with `ct_on_armor_stop` (A-65).
 
         POST /v1/future-imperfect/wounds/concussion/odds
         """

@@ -41810,6 +41810,15 @@ class FutureImperfectWoundsConcussionOddsRequest(Model):
             title="Levels",
         ),
     ]
+    held: Annotated[
+        int,
+        Field(
+            description="Wound levels the struck location held before the hit: the levels past what it can still take are lost and roll no CT (FI:L526, A-62).",
+            ge=0,
+            le=6,
+            title="Held",
+        ),
+    ] = 0
     stopped: Annotated[
         bool, Field(description="Armor or cover stopped the hit (A-65).", title="Stopped")
     ] = False
@@ -41872,6 +41881,15 @@ class FutureImperfectWoundsConcussionRequest(Model):
             title="Levels",
         ),
     ]
+    held: Annotated[
+        int,
+        Field(
+            description="Wound levels the struck location held before the hit: the levels past what it can still take are lost and roll no CT (FI:L526, A-62).",
+            ge=0,
+            le=6,
+            title="Held",
+        ),
+    ] = 0
     stopped: Annotated[
         bool, Field(description="Armor or cover stopped the hit (A-65).", title="Stopped")
     ] = False

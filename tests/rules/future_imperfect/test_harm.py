@@ -444,6 +444,23 @@ def test_stun_tn_basis_reads_the_location_the_hit_or_the_worst_wound():
     assert highest != table(odds(stun_check, request).stunned)
 
 
+def test_concussion_rolls_only_the_levels_the_location_can_still_take():
+    """FI:L591: 1d6 CT for every wound level suffered; a location takes five (FI:L526) and
+    the levels past that are lost (A-62), so they are not suffered. Three levels to an arm
+    already Heavy (3) suffer 2, and roll 2d6; the old code rolled 3, capping at five as if
+    the arm were unhurt. A Critical arm suffers none: the hit costs at least 1d6 (FI:L591)."""
+    heavy = {"levels": 3, "held": 3}
+    assert len(run(concussion, {**heavy, "dice": {"values": [1, 1]}}).dice) == 2
+    assert table(odds(concussion, heavy).ct_loss) == table(odds(concussion, {"levels": 2}).ct_loss)
+    critical = {"levels": 2, "held": 5, "dice": {"values": [4]}}
+    assert run(concussion, critical).dice == [(4,)]
+    assert run(concussion, {**critical, "options": {"wound_cap": 6}}).dice == [(4,)]  # Maimed
+    assert len(run(concussion, {"levels": 3, "held": 2, "dice": {"values": [1] * 3}}).dice) == 3
+    with pytest.raises(InputError) as refused:
+        run(concussion, {"levels": 1, "held": 6, "dice": {"seed": 1}})
+    assert refused.value.loc == ("held",)
+
+
 @pytest.mark.parametrize("charge", [False, True])
 def test_a_stopped_hit_with_wound_levels_is_refused(charge):
     """FI:L491: damage reduced below column one is stopped entirely, so a stopped hit

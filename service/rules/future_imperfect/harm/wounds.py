@@ -370,6 +370,11 @@ class ConcussionInput(Model):
     levels: Annotated[int, Field(ge=0, le=6)] = Field(
         description="Wound levels the hit inflicted, at most what a location holds (A-62)."
     )
+    held: Level = Field(
+        default=0,
+        description="Wound levels the struck location held before the hit: the levels past "
+        "what it can still take are lost and roll no CT (FI:L526, A-62).",
+    )
     stopped: bool = Field(default=False, description="Armor or cover stopped the hit (A-65).")
     options: HarmOptions = Field(default=HarmOptions())
 
@@ -380,17 +385,19 @@ class Concussion(Model):
 
 
 def _ct_dice(request: ConcussionInput) -> int:
-    """The d6 the hit rolls: one a level, at least one (FI:L591); a hit armor or cover
+    """The d6 the hit rolls: one a level the struck location can still take (the rest are lost,
+    A-62), at least one (FI:L591); a hit armor or cover
     stopped got no damage through, so it inflicted no level (FI:L491), and costs nothing or,
     with `ct_on_armor_stop`, the woundless hit's one d6 (A-65). CT is dice: the deck engine
     is refused, even where no die is rolled (`ct_dice_only`)."""
     ct_dice_only(request.options)
+    room = request.options.wound_cap - level_within_cap(request.held, request.options, ("held",))
     if request.stopped and request.levels:
         raise InputError(("levels",), "a hit armor or cover stopped inflicts no wound levels "
                                       "(FI:L491): give levels 0 (A-65)")  # fmt: skip
     if request.stopped and not request.options.ct_on_armor_stop:
         return 0
-    return max(min(request.levels, request.options.wound_cap), 1)
+    return max(min(request.levels, room), 1)
 
 
 class ConcussionOdds(Model):
@@ -423,7 +430,9 @@ def concussion_cost(request: ConcussionInput) -> Estimate:
 def concussion(request: ConcussionInput, dice: Dice) -> Concussion:
     """For every wound level suffered, 1d6 CT; a hit that wounds nothing still costs at least
     1d6; open-ended (FI:L591). Levels past the `wound_cap` a location holds are lost, and roll
-    nothing (A-62). A hit armor stopped costs none, or 1d6 with `ct_on_armor_stop` (A-65)."""
+    nothing (A-62): a hit of 3 levels to an arm already Heavy (3) suffers 2, and one to a
+    Critical arm none, so it costs the woundless hit's 1d6. A hit armor stopped costs none, or
+    1d6 with `ct_on_armor_stop` (A-65)."""
     count = _ct_dice(request)
     rolled = roll_concussion(count, dice) if count else []
     return Concussion(dice=rolled, ct_loss=sum(sum(d) for d in rolled))
