@@ -7177,7 +7177,8 @@ class Client(Transport):
         torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with height
         advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
         (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-        (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
+        (FI:L454), and a miss draws no damage, so no extra cards (FI:L512); a region, or one side's
+        arm or leg, behind cover strikes the cover (FI:L458-460), the region's extra cards kept.
 
         POST /v1/future-imperfect/combat/hit-location
         """
@@ -7192,7 +7193,8 @@ class Client(Transport):
         15-19 upper torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with
         height advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
         (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-        (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
+        (FI:L454), and a miss draws no damage, so no extra cards (FI:L512); a region, or one side's
+        arm or leg, behind cover strikes the cover (FI:L458-460), the region's extra cards kept.
 
         POST /v1/future-imperfect/combat/hit-location/odds
         """

@@ -61243,7 +61243,11 @@ class FutureImperfectCombatHitLocationResult(Model):
         Field(description="Where the wound is kept.", title="WoundLocation"),
     ]
     bonus_cards: Annotated[
-        int, Field(description="Extra damage cards for the region (FI:L512).", title="Bonus Cards")
+        int,
+        Field(
+            description="Extra damage cards for the region (FI:L512); 0 on a miss (miss_prone), which draws no damage (FI:L454).",
+            title="Bonus Cards",
+        ),
     ]
     outcome: Annotated[
         Literal["hit", "cover", "miss_prone"],

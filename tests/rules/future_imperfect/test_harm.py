@@ -111,6 +111,20 @@ def test_a_prone_target_is_missed_outside_the_exposed_regions_unless_within_2_m(
     assert table(odds(hit_location, only_head).outcome)["hit"] == Fraction(1, 20)
 
 
+def test_a_prone_miss_draws_no_bonus_cards():
+    """FI:L454: 'Unless the result has the prone attribute, it's a miss', and a miss draws no
+    damage, so the vitals' extra card (FI:L512) is not there to draw: bonus_cards 0. The old
+    code reported 1 for a prone miss on a 10. Within 2 m the vitals are hit, with the card."""
+    missed = run(hit_location, {"prone": True, "dice": {"values": [10]}})
+    assert (missed.region, missed.outcome, missed.bonus_cards) == ("vitals", "miss_prone", 0)
+    hit = run(hit_location, {"prone": True, "within_2m": True, "dice": {"values": [10]}})
+    assert (hit.region, hit.outcome, hit.bonus_cards) == ("vitals", "hit", 1)
+    head = {"prone": True, "options": {"prone_exposed_regions": ["arms"]}, "dice": {"values": [20]}}
+    assert run(hit_location, head).bonus_cards == 0
+    covered = run(hit_location, {"covered": ["head"], "dice": {"values": [20]}})
+    assert (covered.outcome, covered.bonus_cards) == ("cover", 2)
+
+
 def test_a_region_behind_cover_strikes_the_cover():
     """FI:L458-460: behind a bar, a shot to the lower torso goes into the wood."""
     found = run(hit_location, {"covered": ["legs", "lower_torso"], "dice": {"values": [7]}})

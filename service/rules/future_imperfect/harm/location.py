@@ -192,7 +192,10 @@ class Located(Model):
     )
     region: HitRegion
     location: WoundLocation = Field(description="Where the wound is kept.")
-    bonus_cards: int = Field(description="Extra damage cards for the region (FI:L512).")
+    bonus_cards: int = Field(
+        description="Extra damage cards for the region (FI:L512); 0 on a miss (miss_prone), "
+        "which draws no damage (FI:L454)."
+    )
     outcome: LocationOutcome = Field(
         description="hit; cover: the cover is struck (its AV applies); "
         "miss_prone: no prone attribute, a miss."
@@ -263,7 +266,7 @@ def _located(face: int, request: LocationInput, chart: Chart = locate, top: int 
         roll=min(max(base + shift, 1), top),
         region=region,
         location=location,
-        bonus_cards=bonus_cards(region, options),
+        bonus_cards=0 if outcome is LocationOutcome.MISS_PRONE else bonus_cards(region, options),
         outcome=outcome,
         card=None,
         deck=None,
@@ -336,7 +339,8 @@ def hit_location(request: LocationInput, dice: Dice) -> Located:
     torso, 20 head, an odd arm or leg the left (FI:L425-437); +2 fighting, +2 with height
     advantage, +2 point-blank when firing (FI:L439-442); each bump may move the roll one
     (FI:L446). A prone target fired at from beyond 2 m is missed unless the region is exposed
-    (FI:L454); a region, or one side's arm or leg, behind cover strikes the cover (FI:L458-460).
+    (FI:L454), and a miss draws no damage, so no extra cards (FI:L512); a region, or one side's
+    arm or leg, behind cover strikes the cover (FI:L458-460), the region's extra cards kept.
 
     On the deck engine, one card is drawn from those not `out` and its location section read
     (FI:L516), the modifiers and bumps moving it a place a point along the chart (A-54)."""
