@@ -6748,7 +6748,9 @@ class Client(Transport):
     ) -> models.FutureImperfectBleedingResult:
         """A Heavy wound bleeds 1 CT a round, Serious 2, a Critical limb 3; reduced to minus his
         starting CT by bleeding, a character has bled to death (FI:L601). Several bleeding locations
-        bleed at the worst one's rate by default (A-67).
+        bleed at the worst one's rate by default (A-67). The text gives 3 for Critical limbs only
+        (FI:L601): a Critical head or torso is 'generally dead' (FI:L540), and one kept alive by
+        medicine bleeds 3 as well (catalogue A-67).
 
         POST /v1/future-imperfect/bleeding
         """

@@ -612,6 +612,13 @@ def test_bleeding_rates_and_rounds_to_bleed_out():
     assert run(bleeding, {"sheet": {"torso": 2}, "ct": 5, "max_ct": 12}).rounds_to_death is None
 
 
+def test_a_critical_head_or_torso_bleeds_3_as_a_critical_limb():
+    """FI:L601 names only 'critically wounded limbs' at 3 CT a round; a Critical head or torso
+    is 'generally dead' (FI:L540), and if medicine keeps him alive it bleeds 3 (A-67 [REC])."""
+    for where in ("head", "torso", "right_leg"):
+        assert run(bleeding, {"sheet": {where: 5}, "ct": 5, "max_ct": 12}).rate == 3
+
+
 # Healing (FI:L605-623)
 
 

@@ -525,7 +525,9 @@ class Bleeding(Model):
 def bleeding(request: BleedingInput) -> Bleeding:
     """A Heavy wound bleeds 1 CT a round, Serious 2, a Critical limb 3; reduced to minus his
     starting CT by bleeding, a character has bled to death (FI:L601). Several bleeding
-    locations bleed at the worst one's rate by default (A-67)."""
+    locations bleed at the worst one's rate by default (A-67). The text gives 3 for Critical
+    limbs only (FI:L601): a Critical head or torso is 'generally dead' (FI:L540), and one kept
+    alive by medicine bleeds 3 as well (catalogue A-67)."""
     sheet = within_cap(request.sheet, request.options)
     rates = [
         WOUND_LEVELS[sheet.at(loc)].bleeding for loc in LOCATIONS if loc not in request.stopped
