@@ -6774,7 +6774,8 @@ class Client(Transport):
         body: models.FutureImperfectBountyShareRequest,
     ) -> models.FutureImperfectBountyShareResult:
         """Every Hero in the crew gets an equal share of the session's bounty; leftover points stay
-        in the pot (FI:L753, A-78).
+        in the pot until the next time the group gets a reward (FI:L753, A-78), so the points the
+        last reward left there are shared with this one.
 
         POST /v1/future-imperfect/bounty/share
         """

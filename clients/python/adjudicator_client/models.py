@@ -12295,8 +12295,22 @@ class FutureImperfectBountyShareRequest(Model):
     model_config = ConfigDict(
         extra="forbid",
     )
-    bounty: Annotated[int, Field(ge=0, le=1000000, title="Bounty")]
+    bounty: Annotated[
+        int,
+        Field(
+            description="The bounty the Master gives this time.", ge=0, le=1000000, title="Bounty"
+        ),
+    ]
     crew: Annotated[int, Field(ge=1, le=100, title="Crew")]
+    left_in_pot: Annotated[
+        int,
+        Field(
+            description="Points left in the pot by the last reward (its left_in_pot): they stay there until the group's next reward (FI:L753), and are shared with it.",
+            ge=0,
+            le=1000000,
+            title="Left In Pot",
+        ),
+    ] = 0
 
 
 class FutureImperfectBountyShareResult(Model):
@@ -12305,7 +12319,11 @@ class FutureImperfectBountyShareResult(Model):
     )
     each: Annotated[int, Field(title="Each")]
     left_in_pot: Annotated[
-        int, Field(description="Leftover points stay in the pot (FI:L753).", title="Left In Pot")
+        int,
+        Field(
+            description="Leftover points stay in the pot (FI:L753): the next reward's left_in_pot.",
+            title="Left In Pot",
+        ),
     ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")

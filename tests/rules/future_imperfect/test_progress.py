@@ -1,6 +1,7 @@
 """Bounty and advancement against the chapter (FI:L749-759): the issue's checks."""
 
 import pytest
+from pydantic import ValidationError
 
 from service.rules.future_imperfect.progress.advancement import (
     convert,
@@ -53,3 +54,15 @@ def test_chips_into_bounty_and_shares():
     assert run(convert, {"white": 2, "red": 1, "blue": 1}).bounty == 7
     shared = run(share, {"bounty": 20, "crew": 3})
     assert (shared.each, shared.left_in_pot) == (6, 2)
+
+
+def test_points_left_in_the_pot_join_the_next_reward():
+    """FI:L753: 'If there are leftover points, they stay in the pot until the next time the
+    group gets a reward.' The 2 left by 20 among 3 join the next 10: 12 among 3, 4 each and
+    none left; the old rule had no input for them (A-78)."""
+    first = run(share, {"bounty": 20, "crew": 3})
+    second = run(share, {"bounty": 10, "crew": 3, "left_in_pot": first.left_in_pot})
+    assert (second.each, second.left_in_pot) == (4, 0)
+    assert run(share, {"bounty": 10, "crew": 3}).each == 3
+    with pytest.raises(ValidationError):
+        run(share, {"bounty": 10, "crew": 3, "left_in_pot": -1})

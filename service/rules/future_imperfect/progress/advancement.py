@@ -56,13 +56,20 @@ def convert(request: Chips) -> Bounty:
 
 
 class ShareInput(Model):
-    bounty: Points
+    bounty: Points = Field(description="The bounty the Master gives this time.")
     crew: Annotated[int, Field(ge=1, le=100)]
+    left_in_pot: Points = Field(
+        default=0,
+        description="Points left in the pot by the last reward (its left_in_pot): they stay "
+        "there until the group's next reward (FI:L753), and are shared with it.",
+    )
 
 
 class Shared(Model):
     each: int
-    left_in_pot: int = Field(description="Leftover points stay in the pot (FI:L753).")
+    left_in_pot: int = Field(
+        description="Leftover points stay in the pot (FI:L753): the next reward's left_in_pot."
+    )
 
 
 @operation(
@@ -73,8 +80,9 @@ class Shared(Model):
 )
 def share(request: ShareInput) -> Shared:
     """Every Hero in the crew gets an equal share of the session's bounty; leftover points
-    stay in the pot (FI:L753, A-78)."""
-    each, left = divmod(request.bounty, request.crew)
+    stay in the pot until the next time the group gets a reward (FI:L753, A-78), so the
+    points the last reward left there are shared with this one."""
+    each, left = divmod(request.bounty + request.left_in_pot, request.crew)
     return Shared(each=each, left_in_pot=left)
 
 
