@@ -152,12 +152,28 @@ def test_no_row_step_leaves_the_value_on_a_row_clamped_up():
     found = run(apply_row_steps, clamped)
     assert (found.row, found.rv_effective) == (1, 0)
     assert run(apply_row_steps, {**clamped, "row_steps": [2, -2]}).rv_effective == 0
-    assert run(apply_row_steps, {**clamped, "row_steps": [-1]}).rv_effective == 1
+    assert run(apply_row_steps, {**clamped, "row_steps": [-1]}).rv_effective == 0
     thrown = {"attack": "thrown", "brawn": 0, "material_value": 20,
               "options": {"rs_clamp_min_row": 1, "thrown_damage": "brawn"}}  # fmt: skip
     assert run(damage, thrown).raw == 0
     unarmed = {"attack": "unarmed", "brawn": 0, "options": {"rs_clamp_min_row": 1}}
     assert run(damage, unarmed).raw == 0
+
+
+@pytest.mark.parametrize("row_value", ["floor", "offset"])
+def test_a_penalty_never_raises_a_rank_value_0(row_value):
+    """Catalogue 3.1.3, C:L951: a -1 Row Step moves the value one row lower. With
+    rs_clamp_min_row=1 a Rank Value 0 reads row 1 (A-04), but a penalty does not lift it to
+    that row's 1: a red block (-1 Row Step on the attacker's Brawn, C:L1206-1211) on Brawn 0
+    leaves 0 damage, not 1."""
+    options = {"rs_clamp_min_row": 1, "row_value": row_value}
+    found = run(apply_row_steps, {"rv": 0, "row_steps": [-1], "options": options})
+    assert (found.row, found.rv_effective) == (1, 0)
+    blocked = {"attack": "unarmed", "brawn": 0, "brawn_row_steps": -1, "options": options}
+    assert run(damage, blocked).raw == 0
+    # A value above row 1 still falls to row 1: its floor 1, or 2 keeping 5's place in 3-5.
+    lowered = run(apply_row_steps, {"rv": 5, "row_steps": [-3], "options": options})
+    assert lowered.rv_effective == {"floor": 1, "offset": 2}[row_value]
 
 
 def test_row_value_offset_keeps_the_place_in_the_row():

@@ -181,7 +181,10 @@ def stepped(rv: int, steps: tuple[int, ...], laddered: Laddered, options: CoreOp
     """+1 Row Step moves to the next row up, -2 two rows down (C:L951): the steps are summed,
     then the row is clamped once to the table (A-04). Numeric modifiers come first. With no
     net Row Step the Rank Value stands as it is (catalogue 3.1.3), even where
-    rs_clamp_min_row reads a Rank Value 0 on row 1: Brawn 0 still deals 0 (C:L1167)."""
+    rs_clamp_min_row reads a Rank Value 0 on row 1: Brawn 0 still deals 0 (C:L1167). A
+    penalty moves the value lower (C:L951), so it never raises it: with rs_clamp_min_row=1 a
+    penalised Rank Value 0 reads row 1 and stays 0, and a block on Brawn 0 deals 0
+    (C:L1206-1211)."""
     rows = laddered.table_rows
     before = row_of(rv, rows)
     net = sum(steps)
@@ -194,6 +197,8 @@ def stepped(rv: int, steps: tuple[int, ...], laddered: Laddered, options: CoreOp
         moved = rv + rows[row].rv_min - rows[before].rv_min
         top = rows[row].rv_max
         effective = max(moved if top is None else min(moved, top), rows[row].rv_min)
+    if net < 0:  # a penalty lowers the value or leaves it (C:L951), even on a row clamped up
+        effective = min(effective, rv)
     return Stepped(rv=rv, row_before=before, net_steps=net, row=row, rv_effective=effective,
                    master_table=laddered.table_name)  # fmt: skip
 
