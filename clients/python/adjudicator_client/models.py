@@ -33897,7 +33897,7 @@ class FourSightCheckOptions(Model):
     clamp_base_before_multiplier: Annotated[
         Literal["none", "0"],
         Field(
-            description="A negative check is multiplied as it is, or raised to 0 first.",
+            description="A negative check is multiplied as it is, or raised to 0 first (an adverse episode too: x1, then -20, S-A08).",
             title="ClampBase",
         ),
     ] = "none"

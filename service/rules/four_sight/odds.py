@@ -229,14 +229,15 @@ def _applied(plan: Plan, value: int, effect: Effect) -> int:
 
 
 def _applier(plan: Plan, effect: Effect) -> Callable[[int], int]:
-    """What an effect does to a check: an adverse episode is -20 (S:L140); otherwise the
-    check is multiplied, then any dice the manifestation die added are added (S-A16). A
-    function of the value, made once an effect: it is applied to every outcome."""
+    """What an effect does to a check: an adverse episode is x1 then -20 (S:L140, S-A08);
+    otherwise the check is multiplied, then any dice the manifestation die added are added
+    (S-A16). Either way a negative check is first raised to 0 under S-A29. A function of the
+    value, made once an effect: it is applied to every outcome."""
     if effect is None:
         return lambda value: value
     adverse, added, multiplier = effect
     if adverse:
-        return lambda value: value - ADVERSE_PENALTY
+        return lambda value: plan.clamp(value) - ADVERSE_PENALTY
     return lambda value: plan.clamp(value) * multiplier + added
 
 

@@ -173,7 +173,8 @@ class CheckOptions(Model):
     clamp_base_before_multiplier: ClampBase = option(
         ClampBase.NONE,
         ambiguity="S-A29",
-        description="A negative check is multiplied as it is, or raised to 0 first.",
+        description="A negative check is multiplied as it is, or raised to 0 first (an "
+        "adverse episode too: x1, then -20, S-A08).",
     )
     omega_die_stacks: bool = option(
         True,

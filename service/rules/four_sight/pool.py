@@ -118,7 +118,8 @@ class Plan:
         return natural == 6
 
     def clamp(self, value: int) -> int:
-        """S-A29: a negative check is multiplied as it is, or raised to 0 first."""
+        """S-A29: a negative check is multiplied as it is, or raised to 0 first; an adverse
+        episode multiplies by 1 before its -20 (S-A08), so it is raised to 0 too."""
         zero = self.options.clamp_base_before_multiplier is ClampBase.ZERO
         return max(value, 0) if zero else value
 

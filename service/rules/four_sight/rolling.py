@@ -89,7 +89,8 @@ def roll(roller: Roller, plan: Plan, dice: Dice, who: str = "") -> CheckRoll:
         multiplied = _multiply(plan, dice, who, manifestation)
         acted.append(multiplied.roll)
         if multiplied.roll.effect is Effect.ADVERSE_EPISODE:
-            value, adverse = value - ADVERSE_PENALTY, True
+            # x1 then -20 (S-A08): the base is raised to 0 first as for any multiplier (S-A29).
+            value, adverse = plan.clamp(value) - ADVERSE_PENALTY, True
             locked = tuple(plan.locked_after_episode(manifestation, locked))
         else:
             # A penalised multiplier may be 0 or less (S-A19(i)): it multiplies all the same.
