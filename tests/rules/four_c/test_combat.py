@@ -269,3 +269,24 @@ def test_a_dodge_rolled_with_the_attack_reads_the_attacks_options():
         for colour, p in oracle.colour_odds(150, -3 * j).items():
             wanted[bashing[colour]] = wanted.get(bashing[colour], Fraction(0)) + chance * p
     assert table(odds(melee, clamped).result) == {k: v for k, v in wanted.items() if v}
+
+
+# Seeded rolls recorded before the 1d10 went through core/dice's roll_ndx: {seed: turns} with
+# d10_zero_is_ten true and false (A-26).
+_SEEDED_UNCONSCIOUS = {
+    True: {0: 4, 7: 1, 8: 10, 9: 8, 16: 10},
+    False: {0: 4, 7: 1, 8: 0, 9: 8, 16: 0},
+}
+
+
+@pytest.mark.parametrize("zero_is_ten", [True, False])
+def test_seeded_unconscious_turns_are_unchanged_through_the_shared_d10(zero_is_ten):
+    """C:L1264-1272: black knocks the defender out for 1d10 turns, dice written as dice
+    (A-25) counted by d10_zero_is_ten (A-26): the same seed rolls the same die, logged as
+    'unconscious turns', as before it was rolled by core/dice."""
+    options = {"d10_zero_is_ten": zero_is_ten}
+    for seed, turns in _SEEDED_UNCONSCIOUS[zero_is_ten].items():
+        found = run(concuss, {"rv": 10, "attacker_brawn": 30, "options": options,
+                              "dice": {"seed": seed}})  # fmt: skip
+        assert (found.result, found.unconscious_turns) == ("unconscious", turns), seed
+        assert found.rolls[-1].purpose == "unconscious turns"

@@ -416,3 +416,24 @@ def test_a_stunned_target_s_next_roll_takes_the_penalty():
     assert table(found.colour) == {
         k: v for k, v in oracle.colour_odds(20, modifier=-20).items() if v
     }
+
+
+# Seeded rolls recorded before the 1d10 of a duration went through core/dice's roll_ndx:
+# {seed: (the d10 as it counts, turns)} with d10_zero_is_ten true and false (A-26).
+_SEEDED_DURATIONS = {
+    True: {7: (1, 1), 8: (10, 5), 9: (8, 4), 14: (2, 1), 31: (6, 3)},
+    False: {7: (1, 1), 8: (0, 1), 9: (8, 4), 14: (2, 1), 31: (6, 3)},
+}
+
+
+@pytest.mark.parametrize("zero_is_ten", [True, False])
+def test_seeded_durations_are_unchanged_through_the_shared_d10(zero_is_ten):
+    """C:L1559: '1d10/2 rounds', the d10 rolled as dice written as dice (A-25) and counted by
+    d10_zero_is_ten (A-26): the same seed rolls the same die, logged as 'duration d10', and
+    the same turns as before it was rolled by core/dice."""
+    options = {"d10_zero_is_ten": zero_is_ten}
+    for seed, (die, turns) in _SEEDED_DURATIONS[zero_is_ten].items():
+        found = run(scream, {"rv": 20, "distance_sectors": 1, "options": options,
+                             "dice": {"seed": seed}})  # fmt: skip
+        assert (found.duration_die, found.turns) == (die, turns), seed
+        assert found.rolls[-1].purpose == "duration d10"

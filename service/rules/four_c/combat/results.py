@@ -8,7 +8,7 @@ from service.rules.distribution import Distribution, OutcomeProbability, outcome
 from service.rules.four_c.combat.damage import Points
 from service.rules.four_c.combat.options import CombatOptions, ConcussPoints
 from service.rules.four_c.combat.tables import CONCUSS, POUND, ResultRow, results
-from service.rules.four_c.core.dice import counted
+from service.rules.four_c.core.dice import roll_ndx, written_dice
 from service.rules.four_c.core.master_table import (
     MasterInput,
     Resolved,
@@ -131,7 +131,8 @@ def concuss(request: ConcussInput, dice: Dice) -> Concussed:
     found = Concussed(**dict(_follow_up(request, dice, CONCUSS, request.rv)))
     if found.result != "unconscious":
         return found
-    turns = counted(dice.roll(10, "unconscious turns"), request.options)
+    # "1d10 turns" is written as dice: rolled whatever range_dice says.
+    turns = roll_ndx(written_dice(1, 0, request.options), dice, "unconscious turns").total
     if not as_damage or request.damage_max is None:
         return found.model_copy(update={"unconscious_turns": turns})
     waking = min(request.damage_max, request.rv)

@@ -221,16 +221,15 @@ def ndx_cost(request: NdxInput) -> Estimate:
 def ndx(request: NdxInput, dice: Dice) -> Ndx:
     """NdX+add, for '1d10 turns', '2d10+10' and the like; '1-10 turns' is 1d10 and '3-30
     turns' 3d10 (A-25), each d10 reading 1 to 10 (A-26, catalogue 3.0)."""
+    return roll_ndx(request, dice)
+
+
+def roll_ndx(request: NdxInput, dice: Dice, purpose: str = "d10") -> Ndx:
+    """The NdX roll of dice/ndx for a rule that rolls a span or written dice, reading A-25
+    and A-26 as the request's options say; each die goes to the roll log as `purpose`
+    ("range" for the one number of a uniform span)."""
     if request.options.range_dice is RangeDice.UNIFORM:
         drawn = request.count - 1 + dice.roll(_uniform_sides(request), "range")
         return Ndx(faces=(drawn,), total=drawn + request.add)
-    faces = tuple(counted(dice.roll(10, "d10"), request.options) for _ in range(request.count))
+    faces = tuple(counted(dice.roll(10, purpose), request.options) for _ in range(request.count))
     return Ndx(faces=faces, total=sum(faces) + request.add)
-
-
-def roll_ndx(request: NdxInput, dice: Dice) -> Ndx:
-    """The NdX roll of dice/ndx for a rule that rolls a span or written dice, reading A-25
-    and A-26 as the request's options say."""
-    rolled = ndx.rule(request, dice)
-    assert isinstance(rolled, Ndx)
-    return rolled

@@ -17,7 +17,7 @@ from pydantic import Field
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
 from service.rules.distribution import Distribution, OutcomeProbability, outcome_table
-from service.rules.four_c.core.dice import counted
+from service.rules.four_c.core.dice import NdxInput, ndx_distribution, roll_ndx, written_dice
 from service.rules.four_c.core.master_table import (
     COLOURS,
     MasterInput,
@@ -91,10 +91,16 @@ class GrenadeEffect(Model):
     penalty: GrenadePenalty | None
 
 
-def _half_d10(face: int, options: CoreOptions) -> int:
-    """1d10/2, rounded down, at least 1 (C:L1559): faces 1-10 give 1, 1, 1, 2, 2, 3, 3, 4, 4,
-    5 (catalogue T27)."""
-    return max(1, counted(face, options) // 2)
+def _half_d10(die: int) -> int:
+    """1d10/2, rounded down, at least 1 (C:L1559): a d10 counted 1-10 gives 1, 1, 1, 2, 2, 3,
+    3, 4, 4, 5 (catalogue T27); counted 0-9 (A-26), 0 gives 1."""
+    return max(1, die // 2)
+
+
+def _duration_d10(options: CoreOptions) -> NdxInput:
+    """The '1d10' of '1d10/2 rounds' (C:L1559): dice written as dice (A-25), its 0 face
+    counted as `d10_zero_is_ten` says (A-26)."""
+    return written_dice(1, 0, options)
 
 
 _FIXED = {GrenadeLasting.NONE: 0, GrenadeLasting.ONE_TURN: 1, GrenadeLasting.FIVE_TURNS: 5}
@@ -103,7 +109,7 @@ _FIXED = {GrenadeLasting.NONE: 0, GrenadeLasting.ONE_TURN: 1, GrenadeLasting.FIV
 def turns_distribution(lasting: GrenadeLasting, options: CoreOptions) -> Distribution[int]:
     """The turns an effect lasts over every face of its die (catalogue 5.4)."""
     if lasting is GrenadeLasting.HALF_D10:
-        return Distribution.die(10).map(lambda face: _half_d10(face, options))
+        return ndx_distribution(_duration_d10(options)).map(_half_d10)
     return Distribution({_FIXED[lasting]: 1})
 
 
@@ -130,8 +136,8 @@ def roll_effect(
     row = table[resolved.colour]
     die = None
     if row.lasting is GrenadeLasting.HALF_D10:
-        face = dice.roll(10, "duration d10")
-        die, turns = counted(face, master.options), _half_d10(face, master.options)
+        die = roll_ndx(_duration_d10(master.options), dice, "duration d10").total
+        turns = _half_d10(die)
     else:
         turns = _FIXED[row.lasting]
     return GrenadeEffect(reached=True, roll=resolved, result=row.result, text=row.text,
