@@ -3985,7 +3985,8 @@ class Client(Transport):
     ) -> models.FourCCombatEvadeResult:
         """Weave away from a melee attack: black lets it hit automatically (as a red Hit, A-18), red
         evades, blue and yellow evade with +1 or +2 Row Steps on next turn's Melee attack on that
-        opponent (C:L1226-1236).
+        opponent (C:L1226-1236). The evade answers the opponent's first attack, or every one this
+        turn (`evade_scope`, A-18): on black each answered attack hits.
 
         POST /v1/four-c/combat/evade
         """
@@ -3998,7 +3999,8 @@ class Client(Transport):
     ) -> models.FourCCombatEvadeOddsResult:
         """Exact odds: Weave away from a melee attack: black lets it hit automatically (as a red
         Hit, A-18), red evades, blue and yellow evade with +1 or +2 Row Steps on next turn's Melee
-        attack on that opponent (C:L1226-1236).
+        attack on that opponent (C:L1226-1236). The evade answers the opponent's first attack, or
+        every one this turn (`evade_scope`, A-18): on black each answered attack hits.
 
         POST /v1/four-c/combat/evade/odds
         """

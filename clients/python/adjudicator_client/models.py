@@ -52368,8 +52368,15 @@ class FourCCombatEvadeResult(Model):
     attacks_answered: Annotated[
         int,
         Field(
-            description="Of the opponent's attacks this turn, how many the evade answers (A-18); on black the first of them hits automatically, as a red Hit.",
+            description="Of the opponent's attacks this turn, how many the evade answers (A-18); on black each of them hits automatically, as a red Hit.",
             title="Attacks Answered",
+        ),
+    ]
+    automatic_hits: Annotated[
+        int,
+        Field(
+            description="The answered attacks that hit without a roll, as a red Hit: all of them on black (C:L1233, A-18), none otherwise.",
+            title="Automatic Hits",
         ),
     ]
     rules_version: Annotated[

@@ -254,6 +254,20 @@ def test_an_evade_answers_one_attack_or_all_of_them():
     assert run(evade, {**every, "dice": {"values": [7, 1]}}).attacks_answered == 2
 
 
+def test_a_black_evade_lets_every_answered_attack_hit():
+    """C:L1233: on black "your opponent automatically hits you". With
+    evade_scope=all_attacks_from_opponent (A-18) the evade answers all three of the
+    opponent's attacks, so all three hit as red Hits, not only the first; red or better,
+    none does."""
+    every = {"rv": 30, "attacks": 3, "options": {"evade_scope": "all_attacks_from_opponent"}}
+    black = run(evade, {**every, "dice": {"values": [1, 1]}})
+    assert (black.result, black.attacks_answered, black.automatic_hits) == ("auto_hit", 3, 3)
+    one = run(evade, {**every, "options": {}, "dice": {"values": [1, 1]}})
+    assert (one.result, one.attacks_answered, one.automatic_hits) == ("auto_hit", 1, 1)
+    evaded = run(evade, {**every, "dice": {"values": [7, 1]}})
+    assert (evaded.result, evaded.automatic_hits) == ("evaded_plus_1", 0)
+
+
 def test_a_dodge_rolled_with_the_attack_reads_the_attacks_options():
     """The dodger's Coordination roll (C:L1149-1159) reads rs_clamp_min_row as the attack
     does (A-04): Coordination 0 rolls on row 1 (1-2), where 60 is red, not on row 0, where it

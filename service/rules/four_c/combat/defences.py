@@ -209,7 +209,11 @@ class EvadeInput(MasterInput):
 class Evaded(Defended):
     attacks_answered: int = Field(
         description="Of the opponent's attacks this turn, how many the evade answers (A-18); "
-        "on black the first of them hits automatically, as a red Hit."
+        "on black each of them hits automatically, as a red Hit."
+    )
+    automatic_hits: int = Field(
+        description="The answered attacks that hit without a roll, as a red Hit: all of them "
+        "on black (C:L1233, A-18), none otherwise."
     )
 
 
@@ -228,7 +232,10 @@ def evade_odds(request: EvadeInput) -> DefenceOdds:
 def evade(request: EvadeInput, dice: Dice) -> Evaded:
     """Weave away from a melee attack: black lets it hit automatically (as a red Hit, A-18),
     red evades, blue and yellow evade with +1 or +2 Row Steps on next turn's Melee attack on
-    that opponent (C:L1226-1236)."""
+    that opponent (C:L1226-1236). The evade answers the opponent's first attack, or every one
+    this turn (`evade_scope`, A-18): on black each answered attack hits."""
     found = _read(request, dice, results(EVADE))
     every = request.options.evade_scope is EvadeScope.ALL_ATTACKS_FROM_OPPONENT
-    return Evaded(**dict(found), attacks_answered=request.attacks if every else 1)
+    answered = request.attacks if every else 1
+    hits = answered if found.result == "auto_hit" else 0
+    return Evaded(**dict(found), attacks_answered=answered, automatic_hits=hits)
