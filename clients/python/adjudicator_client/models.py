@@ -59058,6 +59058,12 @@ class FourSightCombatAttackOddsRequest(Model):
     lethal_attack: Annotated[
         bool, Field(description="A failed grievous check kills.", title="Lethal Attack")
     ] = False
+    grievous_use_manifestation: Annotated[
+        Literal["sixth_sense", "anticipatory_deadeye", "reductive_efficiency", "accelerated_computation", "conclusory_empathy", "deep_sight", "precognitive_flare", "custom"] | None,
+        Field(
+            description="The manifestation the defender names for that Constitution check, a check of its own (S:L140, S-A10); by default the automatic one named for the defence. Needed when the defender declared another for the defence and holds both Deep Sight and Precognitive Flare."
+        ),
+    ] = None
     options: Annotated[FourSightCheckOptions, Field(validate_default=True)] = {
         "explode_chain": "unbounded",
         "explode_trigger": "natural",
@@ -59103,6 +59109,12 @@ class FourSightCombatAttackRequest(Model):
     lethal_attack: Annotated[
         bool, Field(description="A failed grievous check kills.", title="Lethal Attack")
     ] = False
+    grievous_use_manifestation: Annotated[
+        Literal["sixth_sense", "anticipatory_deadeye", "reductive_efficiency", "accelerated_computation", "conclusory_empathy", "deep_sight", "precognitive_flare", "custom"] | None,
+        Field(
+            description="The manifestation the defender names for that Constitution check, a check of its own (S:L140, S-A10); by default the automatic one named for the defence. Needed when the defender declared another for the defence and holds both Deep Sight and Precognitive Flare."
+        ),
+    ] = None
     options: Annotated[FourSightCheckOptions, Field(validate_default=True)] = {
         "explode_chain": "unbounded",
         "explode_trigger": "natural",

@@ -29,7 +29,7 @@ from service.rules.four_sight.expertise import (
 from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penalty_of
 from service.rules.four_sight.manifestations import AUTOMATIC, Manifestation
 from service.rules.four_sight.odds import check_depth, check_distribution, truncation
-from service.rules.four_sight.options import CheckOptions
+from service.rules.four_sight.options import CheckOptions, ManifestationStacking
 from service.rules.four_sight.pool import Roller, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
 from service.rules.four_sight.traits import MAX_TRAIT, MIN_TRAIT, Trait, TraitScore
@@ -164,6 +164,13 @@ class AttackInput(Model):
         "TN 7 at once (S:L199).",
     )
     lethal_attack: bool = Field(default=False, description="A failed grievous check kills.")
+    grievous_use_manifestation: Manifestation | None = Field(
+        default=None,
+        description="The manifestation the defender names for that Constitution check, a "
+        "check of its own (S:L140, S-A10); by default the automatic one named for the "
+        "defence. Needed when the defender declared another for the defence and holds both "
+        "Deep Sight and Precognitive Flare.",
+    )
     options: CheckOptions = Field(default=CheckOptions())
 
 
@@ -200,21 +207,46 @@ def _grievous_request(request: AttackInput, defence: CheckRoll | None) -> Grievo
         return None
     defender = request.defender
     locked = tuple(defence.locked_out) if defence else defender.locked_out
+    use = _still_chosen(request, locked)
     return GrievousInput(
         traits=(TraitScore(trait=Trait.CONSTITUTION, score=request.defender_constitution),),
         injuries=defender.injuries, manifestations=defender.manifestations,
-        use_manifestation=_still_chosen(defender, locked), locked_out=locked,
+        use_manifestation=use, locked_out=locked,
         decline_flare=defender.decline_flare, lethal_attack=request.lethal_attack,
         options=request.options,
     )  # fmt: skip
 
 
-def _still_chosen(defender: Roller, locked: tuple[Manifestation, ...]) -> Manifestation | None:
-    """Which of Deep Sight and Precognitive Flare acts on the Constitution check (S-A10): the
-    one the defender named, unless the defence's episode locked it out. A declared one does
-    not carry over: the player declares it for each check (S:L140)."""
-    chosen = defender.use_manifestation
-    return chosen if chosen in AUTOMATIC and chosen not in locked else None
+def _still_chosen(request: AttackInput, locked: tuple[Manifestation, ...]) -> Manifestation | None:
+    """Which manifestation acts on the Constitution check: the one named for it, else the one
+    of Deep Sight and Precognitive Flare named for the defence (S-A10), unless the defence's
+    episode locked it out (S:L140). A declared one does not carry over: the player declares
+    it for each check (S:L140), so naming one for the defence says nothing of this check, and
+    when both automatic ones are in reach under manifestation_stacking=single the text leaves
+    which acts to the player: `grievous_use_manifestation`."""
+    defender, named = request.defender, request.grievous_use_manifestation
+    if named is not None and named not in defender.manifestations:
+        raise InputError(
+            ("grievous_use_manifestation",), f"{named} is not among the defender's manifestations"
+        )
+    if named is not None and named in defender.locked_out:
+        raise InputError(
+            ("grievous_use_manifestation",),
+            f"{named} is locked out after an adverse episode until 24 hours of rest (S:L140)",
+        )
+    chosen = named if named is not None else defender.use_manifestation
+    if chosen in locked or (named is None and chosen not in AUTOMATIC):
+        chosen = None
+    in_reach = [m for m in AUTOMATIC if m in defender.manifestations and m not in locked]
+    single = request.options.manifestation_stacking is ManifestationStacking.SINGLE
+    if chosen is None and single and len(in_reach) > 1:
+        raise InputError(
+            ("grievous_use_manifestation",),
+            "the defender holds both Deep Sight and Precognitive Flare and neither was named "
+            "for the defence; with manifestation_stacking=single name the one that acts on "
+            "the Constitution check (S-A10)",
+        )
+    return chosen
 
 
 def _sides(request: AttackInput) -> Sides:

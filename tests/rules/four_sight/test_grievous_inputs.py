@@ -5,7 +5,10 @@ import json
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from service.rules.four_sight.combat import attack, grievous_check
+from service.rules.model import InputError
 from tests.rules.four_sight.rulebook import odds
 
 
@@ -63,3 +66,40 @@ def test_an_attack_grieving_a_defender_with_both_automatic_manifestations():
     # Con 2 + d6 at TN 7: 2/3 x P(d6 >= 5) + 1/3 x P(2 x (2 + d6) >= 7) = 2/9 + 5/18.
     assert found.grievous_check_passes is not None
     assert Fraction(found.grievous_check_passes.exact) == Fraction(1, 2)
+
+
+#: Deep Sight, the Flare and a controlled manifestation, declared for the defence (S:L140).
+THREE = {**BOTH, "manifestations": [*BOTH["manifestations"], "sixth_sense"],
+         "use_manifestation": "sixth_sense"}  # fmt: skip
+
+
+def test_a_defender_who_declared_another_names_the_automatic_one_for_the_con_check():
+    """S-A10 single: Sixth Sense, declared for the defence (S:L140), acts on it alone; the
+    Constitution check a Grievous injury calls for (S:L199) is a check of its own, where the
+    declaration does not carry over, and both Deep Sight and the Flare would act. Which does
+    is the player's to say: `grievous_use_manifestation`. Attack 6 + 6 + 5 + 3 = 20 against
+    0 + 1, x2 by Sixth Sense: 2, margin 18, Grievous; then Con 2 + 3, doubled by a Deep Sight
+    5: 10. Before, the attack was refused for want of a name no field could give."""
+    request = {"attacker": ATTACKER, "defender": THREE, "defender_constitution": 2}
+    with pytest.raises(InputError) as refused:
+        odds(attack, request)
+    assert refused.value.loc == ("grievous_use_manifestation",)
+    named = {**request, "grievous_use_manifestation": "deep_sight"}
+    result = attack.run(attack.request_model.model_validate_json(
+        json.dumps({**named, "dice": {"values": [6, 6, 5, 1, 2, 3, 5]}})))  # fmt: skip
+    assert [m.manifestation for m in result.defence.manifestations] == ["sixth_sense"]
+    assert (result.defence.result, result.injury) == (2, "grievous")
+    assert result.grievous_check is not None
+    assert [m.manifestation for m in result.grievous_check.manifestations] == ["deep_sight"]
+    assert (result.grievous_check.result, result.grievous_check.fate) == (10, "functions")
+    found = odds(attack, named)
+    assert found.grievous_check_passes is not None
+    assert Fraction(found.grievous_check_passes.exact) == Fraction(1, 2)  # as with BOTH above
+
+
+def test_a_manifestation_named_for_the_con_check_must_be_held():
+    request = {"attacker": ATTACKER, "defender": BOTH, "defender_constitution": 2,
+               "grievous_use_manifestation": "sixth_sense"}  # fmt: skip
+    with pytest.raises(InputError) as refused:
+        odds(attack, request)
+    assert refused.value.loc == ("grievous_use_manifestation",)
