@@ -162,4 +162,8 @@ def _bonus_roll(
             # "lucky breaks are not possible" (D:L54): four the same scores its highest die.
             value, scored_as = max(dice), Scoring.HIGHEST_DIE
         return Resolution(True, value + excess, scored_as, dice)
+    # no_combos, or the base rules alone: the excess "is then added to the highest of the four
+    # dice. This will alter ... the degree of success" (D:L54), so the dice scored, and read,
+    # are the modified ones: the degree is the highest of them, and their shape never has the
+    # four the same a lucky break needs. The natural shape is the check's `combination`.
     return Resolution(True, max(dice) + excess, Scoring.HIGHEST_DIE, modified)

@@ -645,6 +645,23 @@ def test_bonus_roll_combo_modes_of_d_a05():
     assert by_mode == {"modified_dice": 4, "natural_combos_plus_excess": 9, "no_combos": 4}
 
 
+def test_a_no_combos_bonus_roll_reads_the_modified_dice():
+    """D:L54: the excess "is then added to the highest of the four dice. This will alter ...
+    the degree of success. It also means that lucky breaks are not possible." Under
+    no_combos (D-A05) the degree is that modified die, so the reading describes the modified
+    dice, 6,5,5,5 from a natural 5,5,5,5: a highest die of 6 on the physical aspect, not a
+    four-the-same shape; the natural shape stays in the check's `combination`."""
+    found = check(**over(33, dice=[5, 5, 5, 5]), options={"bonus_roll_combo_mode": "no_combos"})
+    assert found.combination == "four_same"
+    assert found.reading is not None
+    assert (found.reading.degree, found.reading.scored_as) == (6, "highest_die")
+    assert found.reading.combination == "triplet"
+    assert [(g.role, g.value, g.aspects) for g in found.reading.groups] == [
+        ("highest_die", 6, ["physical"])
+    ]
+    assert found.reading.effects == []
+
+
 def test_player_choice_of_the_bonus_die_only_among_the_highest():
     """D:L54, D-A06: the excess goes to the highest die; the player picks among equal highest
     dice, and a pick that is not a highest die falls back to the first in aspect order."""
