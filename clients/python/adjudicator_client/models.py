@@ -5552,7 +5552,7 @@ class ForesightSpecialOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -6015,7 +6015,7 @@ class ForesightStunOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -6271,7 +6271,7 @@ class ForesightThrowOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -6521,7 +6521,7 @@ class ForesightTripOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -14400,7 +14400,7 @@ class ForesightAccidentOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -15224,7 +15224,7 @@ class ForesightAttackOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -15611,7 +15611,7 @@ class ForesightBleedingOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -15738,7 +15738,7 @@ class ForesightBlockingOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -15826,7 +15826,7 @@ class ForesightBloodPressureOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -15995,7 +15995,7 @@ class ForesightBonusOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -16064,7 +16064,7 @@ class ForesightBreathOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -16165,7 +16165,7 @@ class ForesightBurnOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -16322,7 +16322,7 @@ class ForesightBurstRequestOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -16402,7 +16402,10 @@ class ForesightChance(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
 
 
@@ -16828,7 +16831,7 @@ class ForesightConversionOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -17008,7 +17011,7 @@ class ForesightDamageLookupOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -17136,7 +17139,7 @@ class ForesightDamageOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -17384,7 +17387,7 @@ class ForesightDecompressionOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -17541,7 +17544,7 @@ class ForesightDefenseOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -17625,7 +17628,7 @@ class ForesightDisarmOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -18024,7 +18027,7 @@ class ForesightFallControlOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -18113,7 +18116,7 @@ class ForesightFallOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -18336,7 +18339,7 @@ class ForesightFatigueOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -18489,7 +18492,7 @@ class ForesightGameOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -18635,7 +18638,7 @@ class ForesightHealingOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -19039,7 +19042,7 @@ class ForesightKnockbackOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -19343,7 +19346,7 @@ class ForesightMeleeOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -19806,7 +19809,7 @@ class ForesightOpposedOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20012,7 +20015,7 @@ class ForesightParryOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20081,7 +20084,7 @@ class ForesightPersuasionOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20145,7 +20148,7 @@ class ForesightPhysiotherapyOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20234,7 +20237,7 @@ class ForesightPinContestOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20295,7 +20298,7 @@ class ForesightPinFallOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -20391,7 +20394,7 @@ class ForesightPoisonOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -21230,7 +21233,7 @@ class ForesightRangedOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -21659,12 +21662,15 @@ class ForesightResolution(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -21723,7 +21729,7 @@ class ForesightResolutionOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -21978,12 +21984,15 @@ class ForesightResolveResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -22405,7 +22414,7 @@ class ForesightSafetyOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -22895,7 +22904,7 @@ class ForesightStrangleOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -23145,7 +23154,10 @@ class ForesightSuccessChanceResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
@@ -23191,7 +23203,7 @@ class ForesightSurgeryOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -24011,12 +24023,15 @@ class ForesightUnskilledResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -24196,7 +24211,7 @@ class ForesightVehicleDamageOptions(Model):
     roll_impossible_tasks: Annotated[
         bool,
         Field(
-            description="Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352).",
+            description="Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way.",
             title="Roll Impossible Tasks",
         ),
     ] = False
@@ -42702,12 +42717,15 @@ class ForesightAttributeAsSkillResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -45533,12 +45551,15 @@ class ForesightInitiativeResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -45740,12 +45761,15 @@ class ForesightMedicalDiagnosisResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -45901,12 +45925,15 @@ class ForesightMedicalTreatmentPlanResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -46097,12 +46124,15 @@ class ForesightMeleeAttackResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -46625,12 +46655,15 @@ class ForesightMeleeDodgeResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]
@@ -47105,12 +47138,15 @@ class ForesightMeleeParryResult(Model):
     thresholds: ForesightThresholds
     impossible: Annotated[
         bool,
-        Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).", title="Impossible"),
+        Field(
+            description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at a higher EF is rolled, and fails (AMB-07).",
+            title="Impossible",
+        ),
     ]
     outcome: Annotated[
         Literal["rolled", "impossible"],
         Field(
-            description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07).",
+            description="'impossible': EF 0, reported as QR7 without a roll (AMB-07).",
             title="Outcome",
         ),
     ]

@@ -101,10 +101,30 @@ def test_the_chance_the_roll_and_the_odds_agree_with_the_oracle(options):
         found = odds("resolve", payload)
         sc = _expected_sc(task, options)
         assert Fraction(found.chance.success_chance) == sc, payload
-        assert found.chance.impossible == (sc == 0), payload
-        if sc == 0 and not options["roll_impossible_tasks"]:
+        ef_zero = found.chance.ease_factor_index == 0
+        assert found.chance.impossible == ef_zero, payload
+        if ef_zero and not options["roll_impossible_tasks"]:
             assert by_qr(found.qr) == {7: Fraction(1)}, payload
         else:
             assert by_qr(found.qr) == nonzero(oracle.qr_distribution(sc)), payload
         success = Fraction(found.summary.success.exact)
         assert Fraction(found.chance.success_probability.exact) == success, payload
+
+
+@pytest.mark.parametrize(
+    "task",
+    [{"score": 1, "bef": 0.25}, {"score": 0, "bef": 5}, {"score": 1, "bef": 2, "modifiers": [-3]}],
+    ids=str,
+)
+def test_an_sc_of_0_above_ef_0_is_rolled_by_default(task):
+    """AMB-07: the catalogue recommends 'do not roll an EF-0 task' and its resolve skips only
+    ef == 0 (catalogue 1.6, 3.A.9); 'an ease factor zero task is impossible' (F:L1352). A
+    score of 1 at EF 0.25 is SC 0.25, rounded to 0 (F:L264-268): rolled, it fails, 90% QR7
+    and 10% QR10, and a 30 is a botch."""
+    chance = run("success-chance", task)
+    assert (chance.success_chance, chance.impossible) == (0, False)
+    found = odds("resolve", task)
+    assert found.rolled
+    assert by_qr(found.qr) == {7: Fraction(9, 10), 10: Fraction(1, 10)}
+    result = run("resolve", {**task, "dice": {"values": [30]}})
+    assert (result.outcome, result.roll, result.qr) == ("rolled", 30, 10)

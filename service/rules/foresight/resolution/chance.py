@@ -49,7 +49,10 @@ class Chance(Model):
     success_chance_exact: str = Field(description="Score x EF before rounding, as a fraction.")
     success_probability: Exact = Field(description="P(success): never above 99% (F:L1358).")
     thresholds: Thresholds
-    impossible: bool = Field(description="EF 0 or SC 0: the task cannot succeed (F:L1352).")
+    impossible: bool = Field(
+        description="EF 0: 'an ease factor zero task is impossible' (F:L1352). An SC of 0 at "
+        "a higher EF is rolled, and fails (AMB-07)."
+    )
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,11 @@ def setup(
 ) -> Setup:
     """Sum every modifier (the 20+n bonus among them, AMB-05), move the BEF along the ladder
     once and clamp (F:L254), then SC = effective score x EF, rounded half up (F:L264-268). A
-    task whose SC is 0 is impossible (F:L1352), a BEF of 0 among them when the option holds
-    it there (AMB-06)."""
+    task at EF 0 is impossible (F:L1352), a BEF of 0 among them when the option holds it there
+    (AMB-06), and is not rolled unless `roll_impossible_tasks` (AMB-07). An SC of 0 at a
+    higher EF (score 0, or 1 x 0.25 rounded) is rolled like any other: the catalogue's
+    recommendation is 'do not roll an EF-0 task' and its resolve skips only `ef == 0`
+    (catalogue 1.6 and 3.A.9), so it fails, QR7 or, on a multiple of 10, QR10."""
     bef = evaluate_bef(task, default_bef)
     scored = twenty_plus(score)
     found = [*terms(task, options.max_ltf_per_task), *extra]
@@ -92,7 +98,7 @@ def setup(
     unrounded = scored.effective_score * LADDER[ease.ease_factor_index]
     rounded = options.sc_rounding is ScRounding.NEAREST_HALF_UP
     sc = Fraction(round_half_up(unrounded)) if rounded else unrounded
-    impossible = sc == 0
+    impossible = ease.ease_factor_index == 0
     chance = Chance(
         score=score,
         effective_score=scored.effective_score,

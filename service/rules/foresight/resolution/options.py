@@ -113,8 +113,9 @@ class ResolutionOptions(QualityOptions):
         False,
         ambiguity="AMB-07",
         description=(
-            "Roll a task with ease factor or success chance 0 (90% QR7, 10% QR10) "
-            "instead of reporting it impossible (QR7) without a roll (F:L296, F:L1352)."
+            "Roll a task at ease factor 0 (against SC 0: 90% QR7, 10% QR10) instead of "
+            "reporting it impossible (QR7) without a roll (F:L296, F:L1352). An SC of 0 at a "
+            "higher ease factor (score 0, or 1 x 0.25 rounded) is rolled either way."
         ),
     )
     attribute_bef: Annotated[int, Field(ge=0, le=15)] = option(

@@ -54,7 +54,7 @@ class Resolution(Chance):
     """A resolved task: the D100 roll and its quality rating."""
 
     outcome: Outcome = Field(
-        description="'impossible': EF or SC 0, reported as QR7 without a roll (AMB-07)."
+        description="'impossible': EF 0, reported as QR7 without a roll (AMB-07)."
     )
     roll: int | None = Field(description="The D100 roll; null when the task was not rolled.")
     quality: Quality
