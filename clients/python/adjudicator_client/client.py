@@ -3632,7 +3632,8 @@ class Client(Transport):
         x1.15/x0.85 and worsens another the same way (x5 cost); a burst fits `auto` (its +DC is for
         a burst at one target). Amy's sidearm (X33, F:L3798): an SL Pistol advanced x2 on weight and
         DC with a modern x2 laser sight is 1.5 x 0.81 + 0.123 = 1.338 kg and 8i; with both Advanced
-        choices spent, its range stays 3 m (AMB2-40).
+        choices spent, its range stays 3 m (AMB2-40). An energy weapon's Wh a shot is divided by an
+        Ammo factor (AMB2-41: light, 10 Wh / 1.25 = 8 Wh a shot).
 
         POST /v1/foresight/weapon/ranged/modify
         """

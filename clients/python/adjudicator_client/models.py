@@ -4619,6 +4619,32 @@ class ForesightRangedModifierRow(Model):
     line: Annotated[int, Field(title="Line")]
 
 
+class ForesightRangedModifyOptions(Model):
+    """
+    The fewest Draw actions (AMB2-43) and what an energy weapon's watt-hours are (AMB2-41).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    min_draw: Annotated[
+        int,
+        Field(
+            description="The fewest Draw actions a weapon can need after its modifications, holster and clothing (catalogue AMB-43: the book's modifiers can bring Draw to 0 or below; 0 lets a weapon be ready without a Draw action).",
+            ge=0,
+            le=5,
+            title="Min Draw",
+        ),
+    ] = 1
+    energy_ammo_semantics: Annotated[
+        Literal["per_shot", "capacity_shots"],
+        Field(
+            description="An energy weapon's 'Wh': what one shot consumes (F:L3648), so an Ammo factor, one of capacity (F:L3794), divides it (light: 10 Wh / 1.25 = 8 Wh a shot); or its capacity, which the factor multiplies (10 Wh x 1.25 = 12.5 Wh).",
+            title="EnergyAmmo",
+        ),
+    ] = "per_shot"
+
+
 RangeMultiplier = TypeAliasType("RangeMultiplier", Annotated[float, Field(gt=0.0, le=10.0)])
 
 
@@ -24746,7 +24772,8 @@ class ForesightWeaponRangedModifyResult(Model):
         str, Field(description="Version of the rules that computed this.", title="Rules Version")
     ]
     options_applied: Annotated[
-        ForesightDrawOptions, Field(description="Every option, defaults filled in, as applied.")
+        ForesightRangedModifyOptions,
+        Field(description="Every option, defaults filled in, as applied."),
     ]
 
 
@@ -50714,7 +50741,10 @@ class ForesightWeaponRangedModifyRequest(Model):
     modifications: Annotated[
         list[ForesightRangedModification], Field(max_length=8, title="Modifications")
     ]
-    options: Annotated[ForesightDrawOptions, Field(validate_default=True)] = {"min_draw": 1}
+    options: Annotated[ForesightRangedModifyOptions, Field(validate_default=True)] = {
+        "min_draw": 1,
+        "energy_ammo_semantics": "per_shot",
+    }
 
 
 class ForesightWoundAccumulationRequest(Model):

@@ -314,7 +314,7 @@ def test_the_snipers_heavy_target_rifle():
 
 def test_column_arithmetic():
     """Ammo rounds half up (12 x 0.8 = 9.6 -> 10); '-' stays '-'; RL keeps its '*'; a thrown
-    weapon keeps '1*'; Wh multiply; Jam moves a letter a point (+ better)."""
+    weapon keeps '1*'; Wh a shot divide (AMB2-41); Jam moves a letter a point (+ better)."""
     found = run(
         "weapon/ranged/modify",
         {"catalog": "sl-pistol-5", "modifications": [{"modification": "cheap_shoddy"}]},
@@ -343,8 +343,31 @@ def test_column_arithmetic():
         "weapon/ranged/modify",
         {"catalog": "laser-pistol-8", "modifications": [{"modification": "light"}]},
     )
-    assert laser.weapon.ammo == "12.5Wh"  # 10 x 1.25, read as written (AMB2-41 aside)
+    assert laser.weapon.ammo == "8Wh"  # 10 Wh a shot / 1.25 (AMB2-41)
     assert laser.weapon.dc == "10b"
+
+
+@pytest.mark.parametrize(
+    ("mods", "per_shot", "capacity"),
+    [
+        ([{"modification": "light"}], "8Wh", "12.5Wh"),
+        ([{"modification": "heavy"}], "13.33Wh", "7.5Wh"),
+        ([{"modification": "advanced", "columns": ["ammo", "dc"]}], "6.67Wh", "15Wh"),
+        ([{"modification": "custom", "improve": "ammo", "worsen": "range"}], "8.7Wh", "11.5Wh"),
+    ],
+)
+def test_energy_ammo_factors_follow_the_wh_reading(mods, per_shot, capacity):
+    """F:L3648: a laser pistol's 10 Wh (F:L3703) is 'the amount of energy it consumes per
+    shot' by the catalogue's recommendation (AMB2-41), and the Ammo column's factor is one of
+    'ammunition capacity' (F:L3794): a light pistol fires 1.25 times the shots from a pack,
+    so a shot takes 10 / 1.25 = 8 Wh, not 12.5 (which would fire fewer). Read as a capacity
+    the factor multiplies."""
+    body = {"catalog": "laser-pistol-8", "modifications": mods}
+    found = run("weapon/ranged/modify", body)
+    assert found.weapon.ammo == per_shot
+    assert found.options_applied.energy_ammo_semantics == "per_shot"
+    body["options"] = {"energy_ammo_semantics": "capacity_shots"}
+    assert run("weapon/ranged/modify", body).weapon.ammo == capacity
 
 
 def test_draw_is_at_least_min_draw():

@@ -12,8 +12,12 @@ Wgt and Cost multiply; Jam moves its letter one step per point, + better (F:L358
 after a name adds recoil, -• takes it off; Use replaces; the TL of the burst rows (4.5) and of
 the laser sight (5.5) is the least TL they need. Advanced improves only the two columns chosen
 and Custom one column at the cost of another (notes *** and †, F:L3794), ROF among them
-(F:L3785: a plain ROF moves by one, a bracketed one has no such step). Ammo is rounded half
-up (watt-hours to the hundredth); a weapon that is its own ammunition ('1*') keeps it; Draw
+(F:L3785: a plain ROF moves by one, a bracketed one has no such step). The Ammo factor is
+one of capacity (note ***: 'ammunition capacity'): an energy weapon's watt-hours, read by
+default as what one shot consumes (F:L3648, AMB2-41 'energy_ammo_semantics'), are divided by
+it, so a light laser pistol's 10 Wh a shot becomes 10 / 1.25 = 8 and its pack fires 1.25
+times the shots; read as a capacity they are multiplied. Ammo is rounded half up (watt-hours
+to the hundredth); a weapon that is its own ammunition ('1*') keeps it; Draw
 is kept at 'min_draw' or more (AMB2-43) and RL at 1 or more; '-' stays '-'. A burst's DC is
 not added to the weapon's: a burst modification fits `auto`, whose +DC `ranged/attack` adds
 to a burst at one target (note ++). The range keeps its base and lists the factors, which
@@ -28,6 +32,7 @@ from typing import Annotated
 from pydantic import ConfigDict, Field
 
 from service.rules.distribution import Exact, exact
+from service.rules.foresight.combat.ranged.ammo import EnergyAmmo
 from service.rules.foresight.combat.ranged.weapon import (
     MAX_RANGE_M,
     AutoBurst,
@@ -50,7 +55,7 @@ from service.rules.foresight.weapons.refs import (
     overrides,
     within_bounds,
 )
-from service.rules.model import InputError, Model
+from service.rules.model import InputError, Model, option
 from service.rules.registry import Kind, operation
 from service.rules.tables import table
 
@@ -59,6 +64,7 @@ __all__ = [
     "RANGED_WEAPONS",
     "RangedItem",
     "RangedModRow",
+    "RangedModifyOptions",
     "RangedRow",
     "RangedWeaponSpec",
     "WeaponStep",
@@ -141,6 +147,20 @@ _BURSTS = {
 }
 
 
+class RangedModifyOptions(DrawOptions):
+    """The fewest Draw actions (AMB2-43) and what an energy weapon's watt-hours are (AMB2-41)."""
+
+    energy_ammo_semantics: EnergyAmmo = option(
+        EnergyAmmo.PER_SHOT,
+        ambiguity="AMB2-41",
+        description=(
+            "An energy weapon's 'Wh': what one shot consumes (F:L3648), so an Ammo factor, "
+            "one of capacity (F:L3794), divides it (light: 10 Wh / 1.25 = 8 Wh a shot); or "
+            "its capacity, which the factor multiplies (10 Wh x 1.25 = 12.5 Wh)."
+        ),
+    )
+
+
 class WeaponStep(Model):
     """One column changed by one modification, its arithmetic shown."""
 
@@ -182,6 +202,7 @@ class _Work:
     mass: Fraction
     cost: Fraction
     tl: Fraction
+    energy: EnergyAmmo
     labels: list[str] = field(default_factory=list)
     multipliers: list[float] = field(default_factory=list)
     steps: list[WeaponStep] = field(default_factory=list)
@@ -202,14 +223,19 @@ def _ammo(work: _Work, label: str, factor: str) -> None:
     if found.group(2) == "*":
         work.set(label, "ammo", before, before, "the weapon is its own ammunition: unchanged")
         return
-    value = Fraction(found.group(1)) * Fraction(factor)
+    if found.group(2) == "Wh" and work.energy is EnergyAmmo.PER_SHOT:
+        # The factor is one of capacity (F:L3794): more shots from a pack, less a shot.
+        value = Fraction(found.group(1)) / Fraction(factor)
+        how = f"{found.group(1)} Wh a shot / {factor} = {figure(value)}, rounded half up"
+    else:
+        value = Fraction(found.group(1)) * Fraction(factor)
+        how = f"{found.group(1)} x {factor} = {figure(value)}, rounded half up"
     if found.group(2) == "Wh":
         hundredths = round_half_up(value * 100)
         after = f"{figure(Fraction(hundredths, 100))}Wh"
     else:
         after = str(max(1, round_half_up(value)))
-    work.set(label, "ammo", before, after,
-             f"{found.group(1)} x {factor} = {figure(value)}, rounded half up")  # fmt: skip
+    work.set(label, "ammo", before, after, how)
     work.change(ammo=after)
 
 
@@ -412,13 +438,14 @@ class RangedModified(Model):
 def modified_ranged(
     item: RangedItem,
     mods: tuple[RangedModification, ...],
-    options: DrawOptions,
+    options: RangedModifyOptions,
     loc: Loc = ("modifications",),
 ) -> RangedModified:
     """The row with each modification applied in order (F:L3779-3794)."""
     start = item.weapon
     work = _Work(start.name, start, Fraction(repr(item.mass_kg)), Fraction(repr(item.cost_svu)),
-                 Fraction(repr(item.tl)), multipliers=list(start.range_multipliers))  # fmt: skip
+                 Fraction(repr(item.tl)), options.energy_ammo_semantics,
+                 multipliers=list(start.range_multipliers))  # fmt: skip
     for index, mod in enumerate(mods):
         _apply(work, mod, (*loc, index))
     draw = max(options.min_draw, work.weapon.draw)
@@ -476,7 +503,9 @@ def ranged_weapon_of(spec: RangedWeaponSpec, loc: Loc = ("weapon",)) -> RangedWe
         # Only the weapon is read back: a row given has no weight, cost or TL to modify.
         item = RangedItem(weapon=row, mass_kg=0, cost_svu=0, tl=0)
         given = {}
-    found = modified_ranged(item, spec.modifications, DrawOptions(), (*loc, "modifications"))
+    found = modified_ranged(
+        item, spec.modifications, RangedModifyOptions(), (*loc, "modifications")
+    )
     return found.weapon.model_copy(update=given)
 
 
@@ -527,7 +556,7 @@ class RangedModifyInput(Model):
     catalog: RangedKey | None = Field(default=None, description="A catalogue row's key.")
     row: RangedItem | None = Field(default=None, description="Instead of 'catalog': a row.")
     modifications: Annotated[tuple[RangedModification, ...], Field(max_length=MAX_MODIFICATIONS)]
-    options: DrawOptions = Field(default=DrawOptions())
+    options: RangedModifyOptions = Field(default=RangedModifyOptions())
 
 
 @operation(
@@ -550,7 +579,8 @@ def ranged_modify(request: RangedModifyInput) -> RangedModified:
     x1.15/x0.85 and worsens another the same way (x5 cost); a burst fits `auto` (its +DC is
     for a burst at one target). Amy's sidearm (X33, F:L3798): an SL Pistol advanced x2 on
     weight and DC with a modern x2 laser sight is 1.5 x 0.81 + 0.123 = 1.338 kg and 8i; with
-    both Advanced choices spent, its range stays 3 m (AMB2-40)."""
+    both Advanced choices spent, its range stays 3 m (AMB2-40). An energy weapon's Wh a shot
+    is divided by an Ammo factor (AMB2-41: light, 10 Wh / 1.25 = 8 Wh a shot)."""
     if (request.catalog is None) == (request.row is None):
         raise InputError(("catalog",), "give either 'catalog' or 'row'")
     item = request.row or catalog_row(str(request.catalog), ("catalog",))
