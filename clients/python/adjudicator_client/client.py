@@ -174,7 +174,8 @@ class Client(Transport):
     def foresight_attack(self, body: models.ForesightAttackRequest) -> models.ForesightAttackResult:
         """One attack end to end: roll the attack (a ranged one's D100 also tests the weapon's Jam,
         F:L3664); a parry or dodge blocks a melee attack as an opposed task: a defence as good as
-        the attack or better stops it, a worse one takes notches off it (F:L3189, F:L1503-1521); the
+        the attack or better stops it, a worse one takes notches off it (F:L3189, F:L1503-1521), and
+        a parry to disarm better than the attack takes the attacker's weapon (F:L3244-3246); the
         final QR's blow then goes through location, armor, the damage table and the defender's
         condition (F:L2628-2726). A Pain Resistance roll the hit calls for is `pain-resistance/stun-
         check` on the condition returned.
@@ -191,7 +192,8 @@ class Client(Transport):
         """Exact odds: One attack end to end: roll the attack (a ranged one's D100 also tests the
         weapon's Jam, F:L3664); a parry or dodge blocks a melee attack as an opposed task: a defence
         as good as the attack or better stops it, a worse one takes notches off it (F:L3189,
-        F:L1503-1521); the final QR's blow then goes through location, armor, the damage table and
+        F:L1503-1521), and a parry to disarm better than the attack takes the attacker's weapon
+        (F:L3244-3246); the final QR's blow then goes through location, armor, the damage table and
         the defender's condition (F:L2628-2726). A Pain Resistance roll the hit calls for is `pain-
         resistance/stun-check` on the condition returned.
 

@@ -42485,6 +42485,10 @@ class ForesightAttackOddsResult(Model):
     final: Annotated[ForesightQualityOdds, Field(description="After the defence (before a jam).")]
     jammed: Annotated[Exact, Field(description="P(a ranged weapon jams on the attack's D100).")]
     hit: Annotated[Exact, Field(description="P(the blow lands).")]
+    attacker_disarmed: Annotated[
+        list[OutcomeProbability],
+        Field(description="By a parry to disarm (F:L3244-3246).", title="Attacker Disarmed"),
+    ]
     damage: Annotated[
         ForesightDamageOdds, Field(description="'wound_level': the defender's afterwards.")
     ]
@@ -65582,6 +65586,13 @@ class ForesightAttackResult(Model):
     ]
     hit: Annotated[
         bool, Field(description="The blow lands: a success not lost to a jam.", title="Hit")
+    ]
+    attacker_disarmed: Annotated[
+        Literal["no", "lost", "numbed"],
+        Field(
+            description="A parry to disarm better than the attack (F:L3244-3246): 'lost', the attacker's weapon; 'numbed', an unarmed attacker's limb; 'no'.",
+            title="Disarmed",
+        ),
     ]
     damage: Annotated[
         ForesightDamageResult, Field(description="The blow through location, armor and the table.")

@@ -333,3 +333,47 @@ def test_a_burst_under_yield_rounds_lands_its_rounds_as_hits():
                 "6": Fraction(15, 100), "2": Fraction(24, 100)}  # fmt: skip
     levels = odds("attack", request).damage.wound_level
     assert {row.outcome: Fraction(row.exact) for row in levels} == expected
+
+
+SWORD = {"name": "Sabre/Longsword", "normal": {"pm": 1, "dc": "+4m"}, "parry": 1, "draw": 3,
+         "mass_kg": 1.25}  # fmt: skip
+FIST = {"name": "Punch", "normal": {"pm": 0, "dc": "+0m"}, "parry": 0, "unarmed": True}
+#: HTH 12 at BEF 5 with the sabre's parry +1 and the disarm's -3 (AMB2-53): EF 3, SC 36.
+PARRY_TO_DISARM = {"task": {"score": 12, "bef": 5}, "use": {"weapon": SWORD, "strength": 12},
+                   "disarm": True}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("face", "parry_qr", "disarmed"), [(10, 3, "no"), (5, 2, "lost"), (2, 1, "lost"), (51, 7, "no")]
+)
+def test_a_parry_to_disarm_better_than_the_attack_takes_the_attackers_weapon(
+    face, parry_qr, disarmed
+):
+    """F:L3244-3246: 'if the disarming ... parry is superior to the opponent's ... attack then
+    the opponent's weapon is lost or dropped'; a parry to disarm 'still blocks damage as if it
+    were an ordinary parry'. Ruggiero's QR3 attack against Rodomont's QR3 parry to disarm is
+    blocked and keeps his sword (X26, F:L3247); a QR2 parry takes it."""
+    body = {"attacker": {"qr": 3}, "defense": {"parry": PARRY_TO_DISARM}, "damage_class": "DC8",
+            "aim": "chest", "dice": {"values": [face]}}  # fmt: skip
+    found = run("attack", body)
+    assert (found.defense_qr, found.attacker_disarmed) == (parry_qr, disarmed)
+    assert found.hit == (parry_qr > 4)
+    plain = {**body, "defense": {"parry": {**PARRY_TO_DISARM, "disarm": False}}}
+    assert run("attack", plain).attacker_disarmed == "no"
+
+
+def test_an_unarmed_attacker_parried_to_disarm_is_numbed():
+    """F:L3246: '(in the case of a bodily appendage) numbed'."""
+    punch = {"task": {"score": 12, "bef": 5}, "use": {"weapon": FIST, "strength": 12}}
+    body = {"attacker": {"melee": punch}, "defense": {"parry": PARRY_TO_DISARM},
+            "aim": "chest", "dice": {"values": [40, 2]}}  # fmt: skip
+    found = run("attack", body)
+    assert (found.attack_qr, found.defense_qr, found.attacker_disarmed) == (4, 1, "numbed")
+
+
+def test_the_odds_of_a_disarming_parry():
+    """Against a QR3 attack the SC-36 parry to disarm must be QR1 or QR2: rolls 1-7, 7%."""
+    body = {"attacker": {"qr": 3}, "defense": {"parry": PARRY_TO_DISARM}, "damage_class": "DC8",
+            "aim": "chest"}  # fmt: skip
+    found = {row.outcome: Fraction(row.exact) for row in odds("attack", body).attacker_disarmed}
+    assert found == {"no": Fraction(93, 100), "lost": Fraction(7, 100)}

@@ -5,10 +5,13 @@ The attacker is a melee attack (its weapon gives the damage class), a ranged sho
 a single target (its weapon's DC, the burst's +DC), or a bare task or QR with the damage class
 given. A parry or dodge against a melee attack blocks it as an opposed task (F:L3189,
 F:L1503-1521); a ranged attack is not parried or dodged (the book defends only against melee,
-F:L3116-3120), its jam may lose the shot (F:L3664). The final QR is the damage's QR (F:L3189,
-F:L3257): hit location, armor, the damage table and the defender's condition follow as
-`damage/resolve` has them (F:L2628-2726). Every step is in the result; the odds are the
-D100 x D100 of attack and defence, then every way the hit can go.
+F:L3116-3120), its jam may lose the shot (F:L3664). A parry to disarm blocks as a parry and,
+succeeding and strictly better than the attack, takes the attacker's weapon (an unarmed
+attacker's limb is numbed instead, F:L3244-3246), as `melee/disarm` has it. The final QR is
+the damage's QR (F:L3189, F:L3257): hit location, armor, the damage table and the
+defender's condition follow as `damage/resolve` has them (F:L2628-2726). Every step is in
+the result; the odds are the D100 x D100 of attack and defence, then every way the hit can
+go.
 """
 
 from collections.abc import Callable
@@ -19,7 +22,7 @@ from pydantic import ConfigDict, Field
 
 from service.rules.cost import Estimate
 from service.rules.dice import Dice
-from service.rules.distribution import Distribution, Exact, exact
+from service.rules.distribution import Distribution, Exact, OutcomeProbability, exact, outcome_table
 from service.rules.foresight.combat.melee.attack import MeleeStrike, melee_setup
 from service.rules.foresight.combat.melee.defense import (
     Dodge,
@@ -27,6 +30,7 @@ from service.rules.foresight.combat.melee.defense import (
     ParryOptions,
     defense_setup,
 )
+from service.rules.foresight.combat.melee.disarm import Disarmed
 from service.rules.foresight.combat.melee.weapons import profile
 from service.rules.foresight.combat.options import DefenseOptions, defended
 from service.rules.foresight.combat.ranged.attack import (
@@ -293,6 +297,17 @@ def _damage(plan: Plan, options: AttackOptions, qr: QR | None = None) -> DamageI
     return DamageInput(**fields, qr=qr, options=options)
 
 
+def _disarmed(request: AttackInput, attack: QR, defense: QR) -> Disarmed:
+    """A parry to disarm that succeeds and is superior to the attack, strictly better, loses
+    the attacker his weapon, or numbs a bodily appendage (F:L3244-3246; X26: QR3 against QR3
+    disarms no one). A task or QR attacker is read as armed."""
+    parry = None if request.defense is None else request.defense.parry
+    if parry is None or not parry.disarm or defense > QR.QR4 or defense >= attack:
+        return Disarmed.NO
+    melee = request.attacker.melee
+    return Disarmed.NUMBED if melee is not None and melee.use.weapon.unarmed else Disarmed.LOST
+
+
 def _lands(request: AttackInput, qr: QR, jammed: bool) -> QR:
     """The QR the blow lands with: a jam that loses the shot is a miss (F:L3664)."""
     lost = jammed and request.options.jammed_shot is JammedShot.LOST
@@ -307,6 +322,10 @@ class AttackResult(Model):
     defense_qr: QR | None
     final: Quality = Field(description="The attack's QR after the defence (F:L3189).")
     hit: bool = Field(description="The blow lands: a success not lost to a jam.")
+    attacker_disarmed: Disarmed = Field(
+        description="A parry to disarm better than the attack (F:L3244-3246): 'lost', the "
+        "attacker's weapon; 'numbed', an unarmed attacker's limb; 'no'."
+    )
     damage: DamageResult = Field(description="The blow through location, armor and the table.")
 
 
@@ -316,6 +335,9 @@ class AttackOdds(Model):
     final: QualityOdds = Field(description="After the defence (before a jam).")
     jammed: Exact = Field(description="P(a ranged weapon jams on the attack's D100).")
     hit: Exact = Field(description="P(the blow lands).")
+    attacker_disarmed: list[OutcomeProbability] = Field(
+        description="By a parry to disarm (F:L3244-3246)."
+    )
     damage: DamageOdds = Field(description="'wound_level': the defender's afterwards.")
 
 
@@ -346,19 +368,20 @@ def attack_odds(request: AttackInput) -> AttackOdds:
         fired = _side(plan.attack, request.attacker.qr).map(lambda qr: (qr, False))
     attack = fired.map(lambda pair: pair[0])
     defense = None
-    final = fired
+    final = fired.map(lambda pair: (*pair, Disarmed.NO))
     if request.defense is not None:
         defense = _side(plan.defense, request.defense.qr)
         options = request.options
         final = fired.then(lambda pair: defense.map(lambda d: (defended(pair[0], d, options),
-                                                                pair[1])))  # fmt: skip
-    lands = final.map(lambda pair: _lands(request, *pair))
+                           pair[1], _disarmed(request, pair[0], d))))  # fmt: skip
+    lands = final.map(lambda found: _lands(request, found[0], found[1]))
     return AttackOdds(
         attack=quality_odds(attack),
         defense=None if defense is None else quality_odds(defense),
-        final=quality_odds(final.map(lambda pair: pair[0])),
+        final=quality_odds(final.map(lambda found: found[0])),
         jammed=exact(fired.probability_where(lambda pair: pair[1])),
         hit=exact(lands.probability_where(lambda qr: qr <= QR.QR4)),
+        attacker_disarmed=outcome_table(final.map(lambda found: found[2]), list(Disarmed)),
         damage=damage_odds(_damage(plan, request.options), lands, _hits_at(request)),
     )
 
@@ -413,7 +436,8 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
     """One attack end to end: roll the attack (a ranged one's D100 also tests the weapon's
     Jam, F:L3664); a parry or dodge blocks a melee attack as an opposed task: a defence as
     good as the attack or better stops it, a worse one takes notches off it (F:L3189,
-    F:L1503-1521); the final QR's blow then goes through location, armor, the damage table
+    F:L1503-1521), and a parry to disarm better than the attack takes the attacker's weapon
+    (F:L3244-3246); the final QR's blow then goes through location, armor, the damage table
     and the defender's condition (F:L2628-2726). A Pain Resistance roll the hit calls for is
     `pain-resistance/stun-check` on the condition returned."""
     plan = _plan(request)
@@ -424,10 +448,11 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
         face = None if rolled is None else rolled.roll
         jam = jam_test(ranged.arms.jam, ranged.arms.use, face, dice)
         jammed = jam.jammed
-    parried, defense_qr, final = None, None, attack_qr
+    parried, defense_qr, final, disarmed = None, None, attack_qr, Disarmed.NO
     if request.defense is not None:
         parried, defense_qr = _rolled(plan.defense, request.defense.qr, dice, "D100 (defense)")
         final = defended(attack_qr, defense_qr, request.options)
+        disarmed = _disarmed(request, attack_qr, defense_qr)
     lands = _lands(request, final, jammed)
     return AttackResult(
         attack=rolled,
@@ -437,6 +462,7 @@ def attack(request: AttackInput, dice: Dice) -> AttackResult:
         defense_qr=defense_qr,
         final=quality(final),
         hit=lands <= QR.QR4,
+        attacker_disarmed=disarmed,
         damage=resolve_hits(
             with_hits(_damage(plan, request.options, lands), _hits_at(request), lands), dice
         ),

@@ -27,7 +27,7 @@ from service.rules.foresight.resolution.task import Resolution, Side, setup_at, 
 from service.rules.model import InputError, Model
 from service.rules.registry import Kind, Reading, operation
 
-__all__ = ["DisarmInput", "DisarmResult", "disarm"]
+__all__ = ["DisarmInput", "DisarmResult", "Disarmed", "disarm"]
 
 #: The table's PM of a disarm (F:L3244).
 DISARM_PM = -3
