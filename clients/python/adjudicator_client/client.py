@@ -1443,7 +1443,9 @@ class Client(Transport):
         """A parry or dodge against a melee attack: a defence better than the attack avoids it
         entirely; otherwise the attack's QR worsens as an opposed task blocks it, (5 - defence QR)
         notches (F:L3189, the blocking table F:L1511-1519). A botched (QR10) defence makes the
-        attack one notch better unless `defense_botch_helps_attack` is false (AMB2-18).
+        attack one notch better by the table, and under 'text_formula' (AMB-04) a failed one lifts
+        it (5 - QR) notches, a QR7 two (F:L1507), unless `defense_botch_helps_attack` is false
+        (AMB2-18).
 
         POST /v1/foresight/melee/defense-resolve
         """
@@ -1457,7 +1459,9 @@ class Client(Transport):
         """Exact odds: A parry or dodge against a melee attack: a defence better than the attack
         avoids it entirely; otherwise the attack's QR worsens as an opposed task blocks it, (5 -
         defence QR) notches (F:L3189, the blocking table F:L1511-1519). A botched (QR10) defence
-        makes the attack one notch better unless `defense_botch_helps_attack` is false (AMB2-18).
+        makes the attack one notch better by the table, and under 'text_formula' (AMB-04) a failed
+        one lifts it (5 - QR) notches, a QR7 two (F:L1507), unless `defense_botch_helps_attack` is
+        false (AMB2-18).
 
         POST /v1/foresight/melee/defense-resolve/odds
         """

@@ -5608,7 +5608,7 @@ class ForesightSpecialOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -6327,7 +6327,7 @@ class ForesightThrowOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -6577,7 +6577,7 @@ class ForesightTripOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -15287,7 +15287,7 @@ class ForesightAttackOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -17600,7 +17600,7 @@ class ForesightDefenseOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -17684,7 +17684,7 @@ class ForesightDisarmOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True
@@ -22960,7 +22960,7 @@ class ForesightStrangleOptions(Model):
     defense_botch_helps_attack: Annotated[
         bool,
         Field(
-            description="A botched (QR10) defence improves the attack one notch, as the blocking table has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
+            description="A failed defence acts on the attack as 'blocking_mode' reads blocking: by the table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches (F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. False: a failed defence leaves the attack as rolled (the melee text speaks only of a successful one, F:L3189).",
             title="Defense Botch Helps Attack",
         ),
     ] = True

@@ -16,6 +16,7 @@ from service.rules.foresight.combat.melee.situations import (
     DODGE_MODIFIERS,
     PARRY_MODIFIERS,
 )
+from service.rules.foresight.combat.options import DefenseOptions
 from service.rules.model import InputError
 from tests.rules.foresight.calls import by_qr, odds, run
 from tests.rules.foresight.oracle import blocked_distribution, qr
@@ -501,6 +502,24 @@ def test_defense_resolve_every_pair_of_qrs(a: int, d: int) -> None:
     found = run("melee/defense-resolve", {"attack": {"qr": a}, "defense": {"qr": d}})
     assert found.final.qr == block(a, d)
     assert found.hit == (block(a, d) <= 4)
+
+
+@pytest.mark.parametrize(
+    ("a", "d", "table", "text"),
+    [(4, 7, 4, 2), (3, 7, 3, 1), (7, 7, 7, 7), (4, 10, 3, 1), (7, 10, 4, 1)],
+)
+def test_a_failed_defence_under_each_blocking_mode(a: int, d: int, table: int, text: int) -> None:
+    """AMB2-18 with AMB-04: the table lets only a QR10 defence lift the attack, one notch
+    (F:L1511-1519); the text drops it (5 - defending QR) notches (F:L1507), so a QR7 parry
+    lifts a QR4 two notches to QR2 and a QR10 one lifts a QR7 to QR1; an equal defence still
+    negates. The option's description says so for both modes."""
+    body = {"attack": {"qr": a}, "defense": {"qr": d}}
+    assert run("melee/defense-resolve", body).final.qr == table
+    body["options"] = {"blocking_mode": "text_formula"}
+    assert run("melee/defense-resolve", body).final.qr == text
+    description = DefenseOptions.model_fields["defense_botch_helps_attack"].description or ""
+    assert "text_formula" in description
+    assert "two notches" in description
 
 
 def test_botched_defence_leaves_the_attack_when_the_option_says() -> None:

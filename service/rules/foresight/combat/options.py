@@ -46,10 +46,12 @@ class DefenseOptions(BlockingOptions):
         True,
         ambiguity="AMB2-18",
         description=(
-            "A botched (QR10) defence improves the attack one notch, as the blocking table "
-            "has it (a QR7 miss becomes a QR4 hit, F:L1511-1519); false: a failed defence "
-            "leaves the attack as rolled (the melee text speaks only of a successful one, "
-            "F:L3189)."
+            "A failed defence acts on the attack as 'blocking_mode' reads blocking: by the "
+            "table only a botched (QR10) one does, one notch better (a QR7 miss becomes a QR4 "
+            "hit, F:L1511-1519); by 'text_formula' the attack drops (5 - defending QR) notches "
+            "(F:L1507), so a QR7 defence lifts it two notches and a QR10 five, to QR1 at best. "
+            "False: a failed defence leaves the attack as rolled (the melee text speaks only "
+            "of a successful one, F:L3189)."
         ),
     )
 

@@ -117,7 +117,9 @@ def defense_resolve(request: DefenseResolveInput, dice: Dice) -> DefenseResolveR
     """A parry or dodge against a melee attack: a defence better than the attack avoids it
     entirely; otherwise the attack's QR worsens as an opposed task blocks it, (5 - defence
     QR) notches (F:L3189, the blocking table F:L1511-1519). A botched (QR10) defence makes
-    the attack one notch better unless `defense_botch_helps_attack` is false (AMB2-18)."""
+    the attack one notch better by the table, and under 'text_formula' (AMB-04) a failed one
+    lifts it (5 - QR) notches, a QR7 two (F:L1507), unless `defense_botch_helps_attack` is
+    false (AMB2-18)."""
     attack_task, defense_task = _sides(request)
     attack, attack_qr = rolled_qr(request.attack, attack_task, dice, "D100 (attack)")
     defense, defense_qr = rolled_qr(request.defense, defense_task, dice, "D100 (defense)")
