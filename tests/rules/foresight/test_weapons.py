@@ -803,3 +803,11 @@ def test_modifications_past_a_bound_are_a_422_not_a_fault():
         run("weapon/ranged/modify", {"row": row, "modifications": [{"modification": "light"}]})
     assert error.value.loc == ("modifications",)
     assert "range_multipliers" in error.value.message
+
+
+def test_a_dc_below_0_is_not_floored():
+    """No seed line bounds a DC: a '+0m' weapon at UCDC 0.125 (ST 1, F:L493), numbed (-1,
+    F:L3247), is DC -7/8, which does nothing (AMB2-06); a floor at 0 would make it S at
+    QR1-QR3 (F:L2642-2649)."""
+    found = run("weapon/dc-with-ucdc", {"dc": "+0m", "strength": 1, "numbed": True})
+    assert Fraction(found.dc.exact) == Fraction(-7, 8)

@@ -189,7 +189,11 @@ class PursuitForce(PursuitManoeuvre):
 def force_terms(request: PursuitForceInput) -> list[tuple[str, int]]:
     """The final bid + (Size + DS/2 + Acc) of the forcing vehicle - (Size + DS/2 + Acc) of
     the target (F:L3464). The DS halves are netted exactly before rounding half up, so two
-    vehicles of equal DS cancel."""
+    vehicles of equal DS cancel. The text gives one modifier, a sum minus a sum, and rounds
+    nothing in between; fractions are rounded 'unless otherwise stated' where a whole number
+    is needed (F:L264, F:L270), which here is the modifier, as the catalogue's single
+    expression for #89 has it. Rounding each DS/2 first would differ only when one DS is odd
+    and the other even (DS 2 against DS 1: +1 netted, 0 rounded apart)."""
     own, target = request.vehicle, request.target
     half = (Fraction(str(own.ds)) - Fraction(str(target.ds))) / 2
     return [

@@ -2,7 +2,12 @@
 F:L3720, F:L3247, F:L3966): the table's DC is a modifier to the UCDC ('+4m'); the absolute DC
 adds 1 per wind-up, the two-hand bonus of a (1-2) weapon, -1 numbed and an exoskeleton's
 bonus to unarmed attacks. The arithmetic is `melee/weapon-profile`'s (`combat.melee.weapons`),
-reused here for a DC given on its own."""
+reused here for a DC given on its own.
+
+The DC is not floored at 0: a weak wielder (UCDC 0.125, F:L493) of a '+0m' weapon, numbed
+(-1, F:L3247), has DC -7/8. No line of the seed bounds a DC, and the damage rules read a DC
+below 0 as doing nothing (catalogue AMB2-06, as `damage/table` has it), where a floor would
+make it DC 0, which the table turns into S for QR1-QR3 (F:L2642-2649)."""
 
 from fractions import Fraction
 from typing import Annotated
