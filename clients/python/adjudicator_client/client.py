@@ -3342,7 +3342,8 @@ class Client(Transport):
 
     def foresight_ucdc(self, body: models.ForesightUcdcRequest) -> models.ForesightUcdcResult:
         """Unarmed Combat Damage Class by Strength: 1-2 1/8, 3-4 1/4, 5-6 1/2, 7-8 1, 9-12 2, 13-14
-        3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501).
+        3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501). The table starts at ST
+        1; a Strength of 0 hits for nothing, UCDC 0 (catalogue 3.D.1, AMB-24).
 
         POST /v1/foresight/ucdc
         """

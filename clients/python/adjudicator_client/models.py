@@ -23803,7 +23803,13 @@ class ForesightUcdcRequest(Model):
         extra="forbid",
     )
     strength: Annotated[
-        int, Field(description="Trained Strength (F:L483).", ge=1, le=60, title="Strength")
+        int,
+        Field(
+            description="Trained Strength (F:L483); 0, as injury or age may leave it, has UCDC 0.",
+            ge=0,
+            le=60,
+            title="Strength",
+        ),
     ]
     options: Annotated[ForesightUcdcOptions, Field(validate_default=True)] = {
         "ucdc_rounding": "nearest_half_up"

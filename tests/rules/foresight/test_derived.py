@@ -16,6 +16,14 @@ def test_ucdc(strength, expected):
     assert run("ucdc", {"strength": strength}).ucdc == expected
 
 
+def test_ucdc_of_strength_0_is_0():
+    """Catalogue 3.D.1 (AMB-24): the table (F:L491-499) starts at ST 1 and 'ST <= 0 undefined
+    (recommended: 0)'; injury or aging (whose trained value may fall to 0) can leave ST 0,
+    which was refused with a 422."""
+    found = run("ucdc", {"strength": 0})
+    assert (found.ucdc, found.value) == ("0", 0.0)
+
+
 def test_ucdc_truncated():
     truncated = {"strength": 19, "options": {"ucdc_rounding": "truncate"}}
     assert run("ucdc", truncated).ucdc == "5"

@@ -54,7 +54,9 @@ class UcdcOptions(Model):
 
 
 class UcdcInput(Model):
-    strength: Strength
+    strength: Annotated[int, Field(ge=0, le=60)] = Field(
+        description="Trained Strength (F:L483); 0, as injury or age may leave it, has UCDC 0."
+    )
     options: UcdcOptions = Field(default=UcdcOptions())
 
 
@@ -71,13 +73,17 @@ class Ucdc(Model):
 )
 def ucdc(request: UcdcInput) -> Ucdc:
     """Unarmed Combat Damage Class by Strength: 1-2 1/8, 3-4 1/4, 5-6 1/2, 7-8 1, 9-12 2, 13-14
-    3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501)."""
+    3, 15-16 4, 17-18 5, and over 18 ST/2 - 4, rounded off (F:L491-501). The table starts at
+    ST 1; a Strength of 0 hits for nothing, UCDC 0 (catalogue 3.D.1, AMB-24)."""
     return ucdc_of(request.strength, request.options.ucdc_rounding)
 
 
 def ucdc_of(strength: int, rounding: UcdcRounding) -> Ucdc:
+    """The UCDC of a Strength; below the table's ST 1 it is 0 (catalogue 3.D.1)."""
     row = next((r for r in UCDC if r.low <= strength <= r.high), None)
-    if row is not None:
+    if strength < 1:
+        value = Fraction(0)
+    elif row is not None:
         value = Fraction(row.ucdc)
     elif rounding is UcdcRounding.TRUNCATE:
         value = Fraction(math.floor(Fraction(strength, 2) - 4))
