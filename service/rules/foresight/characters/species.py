@@ -342,6 +342,8 @@ def unique_insight(request: InsightInput) -> Insight:
     top = maximum(row, request.attributes)
     score = round_half_up(formula_value(row, request.attributes)) + request.level
     reasons = []
+    # 'Must have maximum skill level (given his/her attributes)' (F:L1117): a level above the
+    # maximum, kept after the attributes fell (AMB-25), has that level too, so it qualifies.
     if request.level < top:
         reasons.append(f"level {request.level} is under the maximum {top}")
     if score < INSIGHT_SCORE:
