@@ -4214,7 +4214,9 @@ class Client(Transport):
     ) -> models.FourCCombatResultPoundResult:
         """After the damage, if the attacker's Brawn is greater than the defender's, the defender
         rolls Fortitude: black knocks them down into an adjacent sector, red knocks them down in
-        place; either loses the next turn getting up (C:L1284-1292).
+        place; either loses the next turn getting up (C:L1284-1292). An obstacle on the way is
+        knocked through only by Brawn greater than its Material Value (C:L1288); otherwise the
+        defender stops against it, in their own sector, still knocked down (A-58).
 
         POST /v1/four-c/combat/result/pound
         """
@@ -4227,7 +4229,9 @@ class Client(Transport):
     ) -> models.FourCCombatResultPoundOddsResult:
         """Exact odds: After the damage, if the attacker's Brawn is greater than the defender's, the
         defender rolls Fortitude: black knocks them down into an adjacent sector, red knocks them
-        down in place; either loses the next turn getting up (C:L1284-1292).
+        down in place; either loses the next turn getting up (C:L1284-1292). An obstacle on the way
+        is knocked through only by Brawn greater than its Material Value (C:L1288); otherwise the
+        defender stops against it, in their own sector, still knocked down (A-58).
 
         POST /v1/four-c/combat/result/pound/odds
         """

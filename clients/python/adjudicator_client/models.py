@@ -8029,6 +8029,20 @@ DamageMax1 = TypeAliasType(
 )
 
 
+ObstacleMaterialValue = TypeAliasType(
+    "ObstacleMaterialValue",
+    Annotated[
+        int,
+        Field(
+            description="The Material Value of an obstacle between the defender's sector and the one a black result knocks them into (C:L1288); null: none.",
+            ge=0,
+            le=100000,
+            title="Obstacle Material Value",
+        ),
+    ],
+)
+
+
 Coordination = TypeAliasType(
     "Coordination",
     Annotated[
@@ -53712,6 +53726,13 @@ class FourCCombatResultPoundOddsRequest(Model):
             description="The defender's effective Brawn.", ge=0, le=100000, title="Defender Brawn"
         ),
     ]
+    obstacle_material_value: Annotated[
+        ObstacleMaterialValue | None,
+        Field(
+            description="The Material Value of an obstacle between the defender's sector and the one a black result knocks them into (C:L1288); null: none.",
+            title="Obstacle Material Value",
+        ),
+    ] = None
 
 
 class FourCCombatResultPoundRequest(Model):
@@ -53803,6 +53824,13 @@ class FourCCombatResultPoundRequest(Model):
             description="The defender's effective Brawn.", ge=0, le=100000, title="Defender Brawn"
         ),
     ]
+    obstacle_material_value: Annotated[
+        ObstacleMaterialValue | None,
+        Field(
+            description="The Material Value of an obstacle between the defender's sector and the one a black result knocks them into (C:L1288); null: none.",
+            title="Obstacle Material Value",
+        ),
+    ] = None
     dice: Annotated[
         DiceSpec | None, Field(description="Seed, table dice, or none for a fresh seed.")
     ] = None
@@ -53830,6 +53858,13 @@ class FourCCombatResultPoundResult(Model):
     text: Annotated[str, Field(title="Text")]
     unconscious_turns: Annotated[
         int | None, Field(description="Concuss black: 1d10 turns.", title="Unconscious Turns")
+    ] = None
+    through_obstacle: Annotated[
+        bool | None,
+        Field(
+            description="Black with an obstacle: true when the attacker's Brawn is greater than its Material Value, knocked through it (C:L1288); false when it is not, stopped against it in their own sector, still knocked down (A-58). Null otherwise.",
+            title="Through Obstacle",
+        ),
     ] = None
     rules_version: Annotated[
         str, Field(description="Version of the rules that computed this.", title="Rules Version")

@@ -232,6 +232,29 @@ def test_pound_knocks_back_on_black_and_down_on_red():
     assert (found["knocked_back"], found["knocked_down"]) == (colours["black"], colours["red"])
 
 
+@pytest.mark.parametrize(
+    ("obstacle", "through"), [(None, None), (39, True), (40, False), (60, False)]
+)
+def test_a_pound_knocks_through_an_obstacle_only_with_greater_brawn(obstacle, through):
+    """C:L1288: on black the defender goes through an obstacle on the way only "if the
+    attacker's Brawn is greater than the Material Value of the obstacle"; otherwise they stop
+    against it, still knocked down (A-58). Brawn 40, Fortitude 20 rolls 31: black."""
+    payload = {"rv": 20, "attacker_brawn": 40, "defender_brawn": 20, "dice": {"values": [3, 1]}}
+    if obstacle is not None:
+        payload["obstacle_material_value"] = obstacle
+    found = run(pound, payload)
+    assert (found.result, found.through_obstacle) == ("knocked_back", through)
+    if through is False:
+        assert "against the obstacle" in found.text
+
+
+def test_an_obstacle_changes_nothing_unless_the_pound_is_black():
+    """C:L1288 is part of the black row only: red knocks down in place."""
+    payload = {"rv": 20, "attacker_brawn": 40, "defender_brawn": 20, "obstacle_material_value": 10}
+    found = run(pound, {**payload, "dice": {"values": [5, 5]}})
+    assert (found.result, found.through_obstacle) == ("knocked_down", None)
+
+
 def test_a_dodge_counts_from_the_first_attack_or_from_the_dodgers_action():
     """A-19: by default every attack on the dodger this turn takes the dodge's Row Steps;
     with own_action, attacks before the dodger's side acts do not."""

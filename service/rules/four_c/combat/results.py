@@ -143,6 +143,20 @@ def concuss(request: ConcussInput, dice: Dice) -> Concussed:
 
 class PoundInput(FollowUpInput):
     defender_brawn: RankValue = Field(description="The defender's effective Brawn.")
+    obstacle_material_value: RankValue | None = Field(
+        default=None,
+        description="The Material Value of an obstacle between the defender's sector and the "
+        "one a black result knocks them into (C:L1288); null: none.",
+    )
+
+
+class Pounded(FollowUp):
+    through_obstacle: bool | None = Field(
+        default=None,
+        description="Black with an obstacle: true when the attacker's Brawn is greater than "
+        "its Material Value, knocked through it (C:L1288); false when it is not, stopped "
+        "against it in their own sector, still knocked down (A-58). Null otherwise.",
+    )
 
 
 def pound_odds(request: PoundInput) -> FollowUpOdds:
@@ -157,8 +171,21 @@ def pound_odds(request: PoundInput) -> FollowUpOdds:
     cost=table_cost,
     example={"rv": 20, "attacker_brawn": 40, "defender_brawn": 20, "dice": {"values": [3, 1]}},
 )
-def pound(request: PoundInput, dice: Dice) -> FollowUp:
+def pound(request: PoundInput, dice: Dice) -> Pounded:
     """After the damage, if the attacker's Brawn is greater than the defender's, the defender
     rolls Fortitude: black knocks them down into an adjacent sector, red knocks them down in
-    place; either loses the next turn getting up (C:L1284-1292)."""
-    return _follow_up(request, dice, POUND, request.defender_brawn)
+    place; either loses the next turn getting up (C:L1284-1292). An obstacle on the way is
+    knocked through only by Brawn greater than its Material Value (C:L1288); otherwise the
+    defender stops against it, in their own sector, still knocked down (A-58)."""
+    found = Pounded(**dict(_follow_up(request, dice, POUND, request.defender_brawn)))
+    obstacle = request.obstacle_material_value
+    if found.result != "knocked_back" or obstacle is None:
+        return found
+    if request.attacker_brawn > obstacle:
+        text = f"{found.text} Knocked through the obstacle (Material Value {obstacle})."
+        return found.model_copy(update={"through_obstacle": True, "text": text})
+    text = (
+        "Knocked down against the obstacle (Material Value "
+        f"{obstacle}), in their own sector; loses the next turn getting up."
+    )
+    return found.model_copy(update={"through_obstacle": False, "text": text})
