@@ -18090,7 +18090,7 @@ class ForesightFallControlOptions(Model):
     fall_control_failure_penalty: Annotated[
         bool,
         Field(
-            description="A failed roll saves nothing, or lengthens the fall as the formula says: QR7 (5 - 7) = -2 m, QR10 -5 m for a controlled fall.",
+            description="A failed roll's negative value counts as 0, or lengthens the fall as the formula says: QR7 (5 - 7) = -2 m, QR10 -5 m for a controlled fall. A dive into water at QR7 saves 8 - 7 = 1 m either way.",
             title="Fall Control Failure Penalty",
         ),
     ] = False
@@ -18179,7 +18179,7 @@ class ForesightFallOptions(Model):
     fall_control_failure_penalty: Annotated[
         bool,
         Field(
-            description="A failed roll saves nothing, or lengthens the fall as the formula says: QR7 (5 - 7) = -2 m, QR10 -5 m for a controlled fall.",
+            description="A failed roll's negative value counts as 0, or lengthens the fall as the formula says: QR7 (5 - 7) = -2 m, QR10 -5 m for a controlled fall. A dive into water at QR7 saves 8 - 7 = 1 m either way.",
             title="Fall Control Failure Penalty",
         ),
     ] = False

@@ -350,12 +350,16 @@ def test_fall_formula_with_ds_and_gravity():
         ("controlled", 7, 0, -2),
         ("acrobatic", 2, 5, 5),
         ("acrobatic", 10, 0, -3),
+        ("acrobatic", 7, 0, 0),
         ("water_dive", 3, 5, 5),
+        ("water_dive", 7, 1, 1),
         ("water_dive", 10, 0, -2),
     ],
 )
 def test_fall_control_reductions(method, qr, saved, penalty):
-    """F:L2771-2775: (5 - QR), (7 - QR), (8 - QR) m; a failure saves nothing unless AMB2-27."""
+    """F:L2771-2775: (5 - QR), (7 - QR), (8 - QR) m, clamped at 0 unless AMB2-27 says the
+    negative value stands: the clamp is on the value, so a QR7 dive into water (F:L2775)
+    still saves 8 - 7 = 1 m (catalogue 2.5 #35: 'QR7: -2, -0, +1 ... clamp at 0')."""
     sc = 70  # score 10 at BEF 7
     face = {1: 7, 2: 14, 3: 35, 4: 70, 7: 71, 10: 80}[qr]
     body = {"method": method, "task": {"score": 10}, "dice": {"values": [face]}}

@@ -62,8 +62,9 @@ class FallControlOptions(ResolutionOptions):
         False,
         ambiguity="AMB2-27",
         description=(
-            "A failed roll saves nothing, or lengthens the fall as the formula says: QR7 "
-            "(5 - 7) = -2 m, QR10 -5 m for a controlled fall."
+            "A failed roll's negative value counts as 0, or lengthens the fall as the formula "
+            "says: QR7 (5 - 7) = -2 m, QR10 -5 m for a controlled fall. A dive into water at "
+            "QR7 saves 8 - 7 = 1 m either way."
         ),
     )
 
@@ -91,10 +92,11 @@ class FallControl(Model):
 
 
 def reduction(method: FallMethod, qr: QR, options: FallControlOptions) -> int:
-    """(5 - QR), (7 - QR) or (8 - QR) m; a failure saves nothing unless the option says the
-    formula's negative value stands (AMB2-27)."""
+    """(5 - QR), (7 - QR) or (8 - QR) m (F:L2771-2775), clamped at 0 unless the option says
+    the formula's negative value stands (AMB2-27). The clamp is on the value, not on success:
+    a dive into water at QR7 still saves 8 - 7 = 1 m, as the formula gives."""
     saved = SAVED[method] - qr.value
-    return saved if qr <= QR.QR4 or options.fall_control_failure_penalty else 0
+    return saved if options.fall_control_failure_penalty else max(0, saved)
 
 
 def _on_legs(method: FallMethod, qr: QR) -> bool:
