@@ -46,7 +46,7 @@ def test_amys_sidearm_over_rest_and_graphql(client):
     found = post(client, "/weapon/ranged/modify", body)
     assert (found["weapon"]["dc"], found["mass_kg"]["exact"]) == ("8i", "669/500")
     assert found["range_increment_m"]["exact"] == "3/1"
-    assert found["options_applied"] == {"min_draw": 1}
+    assert found["options_applied"] == {"min_draw": 1, "energy_ammo_semantics": "per_shot"}
     query = """{ foresight { weaponRangedModify(input: {catalog: "sl-pistol-5", modifications: [
         {modification: ADVANCED, columns: [WGT, DC]}, {modification: ADVANCED, columns: [WGT, DC]},
         {modification: LASER_SIGHT, sightWeightG: 122.5}]}) { weapon { dc } massKg { exact }
