@@ -12950,7 +12950,13 @@ Impulse = TypeAliasType(
 Step = TypeAliasType(
     "Step",
     Annotated[
-        int, Field(description="A card's step, with its fragment.", ge=0, le=14, title="Step")
+        int,
+        Field(
+            description="A card's step, with its fragment (a joker's may be left out).",
+            ge=0,
+            le=14,
+            title="Step",
+        ),
     ],
 )
 
@@ -38258,7 +38264,11 @@ class FutureImperfectCombatTimingImpulseRequest(Model):
         Impulse | None, Field(description="The impulse read, or:", title="Impulse")
     ] = None
     step: Annotated[
-        Step | None, Field(description="A card's step, with its fragment.", title="Step")
+        Step | None,
+        Field(
+            description="A card's step, with its fragment (a joker's may be left out).",
+            title="Step",
+        ),
     ] = None
     fragment: Annotated[Fragment | None, Field(title="Fragment")] = None
     options: Annotated[FutureImperfectTimeOptions, Field(validate_default=True)] = {

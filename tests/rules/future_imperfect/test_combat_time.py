@@ -53,6 +53,18 @@ def test_impulse_14_is_step_4_fragment_2():
     assert refused.value.loc == ("fragment",)
 
 
+def test_a_jokers_step_alone_names_its_card():
+    """Catalogue 1.6: impulse 0 for step 0 and 53 for step 14, the red and black jokers
+    (FI:L151, FI:L155); each is the only card of its step, so no fragment is needed to find
+    it. An ordinary step still needs its fragment (1-4, FI:L153)."""
+    assert run(impulse, {"step": 0}).card.impulse == 0
+    assert run(impulse, {"step": 14}).card.impulse == 53
+    assert Fraction(run(impulse, {"step": 0}).seconds.exact) == Fraction(265, 27)
+    with pytest.raises(InputError) as refused:
+        run(impulse, {"step": 4})
+    assert refused.value.loc == ("fragment",)
+
+
 #: T5: P(step 0 among n), P(step 14), P(both) of a fresh deck, and E[highest ordinary step |
 #: one drawn] to the printed 3 decimals.
 T5 = {1: ("1/54", "0", "7.000"), 2: ("1/27", "1/1431", "9.036"), 3: ("1/18", "1/477", "10.170"),

@@ -63,6 +63,8 @@ Out = Annotated[
 ]
 #: The two special cards (FI:L151, FI:L231).
 RED_JOKER, BLACK_JOKER = 0, 14
+#: The fragment each joker shows ([EXT]: 0 and 5, catalogue 1.6).
+JOKER_FRAGMENT = {RED_JOKER: 0, BLACK_JOKER: 5}
 
 
 class ActionCard(Model):
@@ -262,7 +264,9 @@ def deck(request: DeckInput, dice: Dice) -> DeckDraw:
 
 class ImpulseInput(Model):
     impulse: Impulse | None = Field(default=None, description="The impulse read, or:")
-    step: Step | None = Field(default=None, description="A card's step, with its fragment.")
+    step: Step | None = Field(
+        default=None, description="A card's step, with its fragment (a joker's may be left out)."
+    )
     fragment: Annotated[int, Field(ge=0, le=5)] | None = None
     options: TimeOptions = Field(default=TimeOptions())
 
@@ -282,10 +286,16 @@ def _impulse(request: ImpulseInput) -> int:
         if request.step is not None or request.fragment is not None:
             raise InputError(("step",), "give an impulse, or a step and a fragment, not both")
         return request.impulse
-    if request.step is None or request.fragment is None:
-        missing = "step" if request.step is None else "fragment"
-        raise InputError((missing,), "give an impulse, or a step and a fragment")
-    found = impulse_of(request.step, request.fragment)
+    if request.step is None:
+        raise InputError(("step",), "give an impulse, or a step and a fragment")
+    fragment = request.fragment
+    if fragment is None:
+        # One card shows each joker's step: impulse 0 for step 0, 53 for step 14, whatever
+        # fragment ([EXT] 0 and 5) is left unsaid (catalogue 1.6).
+        if request.step not in (RED_JOKER, BLACK_JOKER):
+            raise InputError(("fragment",), "give an impulse, or a step and a fragment")
+        fragment = JOKER_FRAGMENT[request.step]
+    found = impulse_of(request.step, fragment)
     if found is None:
         raise InputError(("fragment",), f"no card shows step {request.step}, fragment "
                                         f"{request.fragment}: 1-4 on steps 1-13, 0 on step "
