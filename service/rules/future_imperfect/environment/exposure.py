@@ -67,6 +67,8 @@ def check_of(exposure: Exposure, tn: int, options: CoreOptions, extra: int = 0) 
 
 
 def lost(checked: Checked, tn: int) -> int:
+    """The TN less the result on a failure (FI:L17, FI:L33); a critical failure whose highest
+    die still reaches the TN fails (A-06) but its difference is no loss, never negative CT."""
     return 0 if checked.success else max(tn - checked.en, 0)
 
 
