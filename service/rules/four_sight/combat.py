@@ -30,7 +30,7 @@ from service.rules.four_sight.injuries import INJURIES, Injury, injury_of, penal
 from service.rules.four_sight.manifestations import AUTOMATIC, Manifestation
 from service.rules.four_sight.odds import check_depth, check_distribution, truncation
 from service.rules.four_sight.options import CheckOptions, ManifestationStacking
-from service.rules.four_sight.pool import Roller, plan
+from service.rules.four_sight.pool import Roller, check_usable, plan
 from service.rules.four_sight.rolling import CheckRoll, roll
 from service.rules.four_sight.traits import MAX_TRAIT, MIN_TRAIT, Trait, TraitScore
 from service.rules.model import InputError, Model
@@ -225,15 +225,8 @@ def _still_chosen(request: AttackInput, locked: tuple[Manifestation, ...]) -> Ma
     when both automatic ones are in reach under manifestation_stacking=single the text leaves
     which acts to the player: `grievous_use_manifestation`."""
     defender, named = request.defender, request.grievous_use_manifestation
-    if named is not None and named not in defender.manifestations:
-        raise InputError(
-            ("grievous_use_manifestation",), f"{named} is not among the defender's manifestations"
-        )
-    if named is not None and named in defender.locked_out:
-        raise InputError(
-            ("grievous_use_manifestation",),
-            f"{named} is locked out after an adverse episode until 24 hours of rest (S:L140)",
-        )
+    if named is not None:
+        check_usable(named, defender, "grievous_use_manifestation")
     chosen = named if named is not None else defender.use_manifestation
     if chosen in locked or (named is None and chosen not in AUTOMATIC):
         chosen = None

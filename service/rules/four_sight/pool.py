@@ -27,7 +27,7 @@ from service.rules.four_sight.options import (
 from service.rules.four_sight.traits import TraitScore, select_trait
 from service.rules.model import InputError, Model
 
-__all__ = ["MAX_CHAIN", "Plan", "Roller", "Step", "plan"]
+__all__ = ["MAX_CHAIN", "Plan", "Roller", "Step", "check_usable", "plan"]
 
 # A combat die keeps exploding while it shows 6 (S:L191); a real chain stops after this many
 # extra dice (probability 6**-50), so no request runs unbounded.
@@ -167,18 +167,23 @@ def _check_manifestations(roller: Roller, options: CheckOptions) -> None:
             ("omega_physical_bonus",),
             "Omega Section operatives have no 4SIGHT manifestations (S:L229)",
         )
-    if use is not None and use not in roller.manifestations:
-        raise InputError(
-            ("use_manifestation",), f"{use} is not among the character's manifestations"
-        )
-    if use is not None and use in roller.locked_out:
-        raise InputError(
-            ("use_manifestation",),
-            f"{use} is locked out after an adverse episode until 24 hours of rest (S:L140)",
-        )
+    if use is not None:
+        check_usable(use, roller, "use_manifestation")
     if roller.decline_flare and options.flare_forced:
         raise InputError(
             ("decline_flare",), "a precognitive flare cannot be declined while flare_forced is true"
+        )
+
+
+def check_usable(use: Manifestation, roller: Roller, field: str) -> None:
+    """Refuse a manifestation named in `field` that the character does not hold, or that an
+    adverse episode locked out (S:L140)."""
+    if use not in roller.manifestations:
+        raise InputError((field,), f"{use} is not among the character's manifestations")
+    if use in roller.locked_out:
+        raise InputError(
+            (field,),
+            f"{use} is locked out after an adverse episode until 24 hours of rest (S:L140)",
         )
 
 
