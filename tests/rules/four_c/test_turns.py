@@ -9,6 +9,9 @@ from pydantic import ValidationError
 
 from service.rules.four_c.combat.endurance import dying, exhaustion, swimming
 from service.rules.four_c.combat.turns import initiative, turn_sequence, wait
+from service.rules.four_c.powers.physique import trait_boost
+from service.rules.four_c.powers.protection import force_field
+from service.rules.four_c.powers.travel import teleportation
 from service.rules.model import InputError
 from tests.rules.calls import odds, run, table
 from tests.rules.four_c import oracle
@@ -219,3 +222,22 @@ def test_dying_takes_only_the_row_value_option():
     assert found.options_applied.model_dump(mode="json") == {"row_value": "offset"}
     with pytest.raises(ValidationError):
         run(dying, {"fortitude": 2, "options": {"rs_clamp_min_row": 1}})
+
+
+@pytest.mark.parametrize(
+    ("op", "payload", "purpose"),
+    [
+        (force_field, {"power_rv": 20, "damage": 21, "dice": {"values": [10]}}, "shorted turns"),
+        (force_field, force_field.example, "dazed turns"),
+        (trait_boost, trait_boost.example, "after-effect turns"),
+        (teleportation, teleportation.example, "dazed turns"),
+        (exhaustion, exhaustion.example, "rest turns"),
+    ],
+)
+def test_a_span_or_written_d10_is_logged_for_what_it_counts(op, payload, purpose):
+    """The turns a force field shorts or dazes (C:L671-673), a Trait Boost's after-effect
+    (C:L902), a teleport's daze (C:L898) and an exhausted rest (C:L1037-1038) are rolled
+    through core/dice's roll_ndx, each die logged as what it counts, so a result explains
+    itself."""
+    found = run(op, payload)
+    assert found.rolls[-1].purpose == purpose

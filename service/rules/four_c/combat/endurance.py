@@ -150,7 +150,7 @@ def exhaustion(request: ExhaustionInput, dice: Dice) -> Exhausted:
     count = {"collapse_3d10": 3, "collapse_2d10": 2}.get(result, 0)
     if not count:
         return Exhausted(rolled=rolled, result=result, rest_turns=None)
-    rest = roll_ndx(span(count, request.options), dice)
+    rest = roll_ndx(span(count, request.options), dice, "rest turns")
     return Exhausted(rolled=rolled, result=result, rest_turns=rest.total)
 
 

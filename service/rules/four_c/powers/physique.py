@@ -434,7 +434,7 @@ def trait_boost(request: TraitBoostInput, dice: Dice) -> TraitBoost:
     (rounded up) for 1d10 turns (C:L900-902). Brawn 30 with Trait Boost 20: 50 for 5 turns,
     then 15 for 1d10 turns (catalogue T13)."""
     boosted = request.trait_rv + request.rv
-    after = roll_ndx(_after(request.options), dice).total
+    after = roll_ndx(_after(request.options), dice, "after-effect turns").total
     return TraitBoost(trait=request.trait, boosted_rv=boosted, boost_turns=tenth(boosted),
                       after_rv=(request.trait_rv + 1) // 2, after_turns=after)  # fmt: skip
 

@@ -217,11 +217,11 @@ def force_field(request: ForceFieldInput, dice: Dice) -> ForceField:
     exceeded = request.damage > armor
     shorted = dazed = check = None
     if exceeded and request.kind is FieldKind.DEVICE:
-        shorted = roll_ndx(span(1, request.options), dice).total
+        shorted = roll_ndx(span(1, request.options), dice, "shorted turns").total
     elif exceeded:
         check = roll_power(request, request.fortitude, _FORTITUDE, dice, "fortitude d%")
         long = check.colour is Colour.BLACK
-        dazed = roll_ndx(span(1, request.options), dice).total if long else 1
+        dazed = roll_ndx(span(1, request.options), dice, "dazed turns").total if long else 1
     return ForceField(armor_rv=armor, damage_taken=max(request.damage - armor, 0),
                       exceeded=exceeded, shorted_turns=shorted, dazed_turns=dazed,
                       turns_out=shorted or dazed or 0, fortitude_check=check)  # fmt: skip

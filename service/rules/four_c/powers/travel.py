@@ -267,7 +267,7 @@ def teleportation(request: TeleportInput, dice: Dice) -> Teleport:
     bounce = roll_power(_fortitude(request), request.fortitude, BOUNCE, dice, "Fortitude d%")
     faces: list[int] = []
     if not bounce.success:
-        faces = list(roll_ndx(span(1, request.options), dice).faces)
+        faces = list(roll_ndx(span(1, request.options), dice, "dazed turns").faces)
     return Teleport(limit_sectors=limit, check=check, bounce=bounce, daze_dice=faces,
                     arrived=False, dazed_turns=sum(faces) if faces else 1)  # fmt: skip
 
